@@ -1,0 +1,1 @@
+print("tooltip-tui 0.1.0")

@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "TooltipKit",
+  products: [
+    .library(name: "TooltipKit", targets: ["TooltipKit"]),
+    .library(name: "TooltipCurses", targets: ["TooltipCurses"]),
+    .executable(name: "tooltip-tui", targets: ["tooltip-tui"]),
+  ],
+  targets: [
+    // C shims: glibc's wcwidth under a fixed UTF-8 locale (for the core), and ncursesw.
+    .target(name: "CTextWidth"),
+    .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+
+    // The pure core: model, state machine, layout, cell grid, renderer. No ncurses, no Foundation.
+    .target(name: "TooltipKit", dependencies: ["CTextWidth"]),
+
+    // The terminal layer: the only code that talks to ncurses.
+    .target(name: "TooltipCurses", dependencies: ["TooltipKit", "CNcurses"]),
+
+    // The demo executable and its non-interactive modes.
+    .executableTarget(
+      name: "tooltip-tui",
+      dependencies: ["TooltipKit", "TooltipCurses"],
+      path: "Demo"
+    ),
+
+    // Tests: the core, the terminal layer, and the real binary driven in tmux.
+    .testTarget(name: "TooltipKitTests", dependencies: ["TooltipKit"]),
+    .testTarget(name: "TooltipCursesTests", dependencies: ["TooltipCurses", "CNcurses"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["tooltip-tui"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

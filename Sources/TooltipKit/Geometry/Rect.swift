@@ -1,0 +1,52 @@
+/// A rectangle of cells: an origin (top-left cell) and a size.
+///
+/// Bubbles are laid out as rects that may run past the screen; the only operation that
+/// reconciles them with the screen is ``intersection(_:)``, a crop that keeps position.
+/// Nothing in TooltipKit shifts or clamps a rect.
+public struct Rect: Hashable, Sendable {
+  /// The top-left cell.
+  public var origin: Point
+  /// The width and height in cells.
+  public var size: Size
+
+  /// Makes a rect from its top-left cell and size.
+  public init(origin: Point, size: Size) {
+    self.origin = origin
+    self.size = size
+  }
+
+  /// Makes a rect from its left column, top row, width and height.
+  public init(x: Int, y: Int, width: Int, height: Int) {
+    self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+  }
+
+  /// The first column inside the rect.
+  public var minX: Int { origin.x }
+  /// The first row inside the rect.
+  public var minY: Int { origin.y }
+  /// The first column past the rect (exclusive).
+  public var maxX: Int { origin.x + size.width }
+  /// The first row past the rect (exclusive).
+  public var maxY: Int { origin.y + size.height }
+  /// Whether the rect holds no cell.
+  public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
+  /// The number of cells in the rect.
+  public var area: Int { size.area }
+
+  /// Whether `point` is one of the rect's cells.
+  public func contains(_ point: Point) -> Bool {
+    point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
+  }
+
+  /// The cells this rect shares with `other`, or nil when they share none.
+  ///
+  /// This is a crop: the result keeps its cells where they were, it never moves them.
+  public func intersection(_ other: Rect) -> Rect? {
+    let left = max(minX, other.minX)
+    let right = min(maxX, other.maxX)
+    let top = max(minY, other.minY)
+    let bottom = min(maxY, other.maxY)
+    guard left < right, top < bottom else { return nil }
+    return Rect(x: left, y: top, width: right - left, height: bottom - top)
+  }
+}

@@ -1,0 +1,18 @@
+/// A size in cells: columns wide and rows high.
+///
+/// Screens, anchor boxes and bubble bodies are all measured in whole cells.
+public struct Size: Hashable, Sendable {
+  /// The number of columns.
+  public var width: Int
+  /// The number of rows.
+  public var height: Int
+
+  /// Makes a size of `width` columns and `height` rows.
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+
+  /// The number of cells, zero when either side is zero or negative.
+  public var area: Int { width > 0 && height > 0 ? width * height : 0 }
+}

@@ -1,0 +1,53 @@
+/// An anchor resolved against a screen: its box, tap target and artwork in screen cells.
+///
+/// Placing resolves negative scene coordinates once, so drawing, hit testing and selection all
+/// read the same boxes.
+public struct PlacedAnchor: Hashable, Sendable {
+  /// The anchor as the scene gives it.
+  public var anchor: Anchor
+  /// Its position in the scene's file order.
+  public var fileIndex: Int
+  /// The anchor's box on screen (one row high).
+  public var box: Rect
+  /// The cells a tap on this anchor may land on: the box at md, the box plus one column each
+  /// side at sm.
+  public var target: Rect
+  /// What is drawn in the box: the label, or the glyph.
+  public var artwork: TextLine
+  /// The column the artwork starts at, centred in the box (odd cell to the right).
+  public var artworkX: Int
+
+  /// The anchor's id.
+  public var id: String { anchor.id }
+
+  /// The box's centre cell (cx, ay): pointers line up on it, the cursor rests on it and
+  /// arrow-key selection measures between these.
+  public var centre: Point { Point(x: box.minX + (box.size.width - 1) / 2, y: box.minY) }
+
+  /// Places `anchor` in a scene area whose top-left cell is `area.origin`, or returns nil when
+  /// its box falls wholly outside the area (then it is not drawn, selected or tapped).
+  public init?(_ anchor: Anchor, fileIndex: Int, area: Rect, glyphs: GlyphSet) {
+    let artwork: TextLine
+    let width: Int
+    if let label = anchor.label {
+      artwork = TextLine(label)
+      width = max(1, artwork.width + (anchor.size == .md ? 2 : 0))
+    } else {
+      let glyph = TextLine(anchor.glyph ?? glyphs.defaultGlyph)
+      artwork = glyph.units.isEmpty ? TextLine(glyphs.defaultGlyph) : glyph
+      width = anchor.size == .md ? 3 : 1
+    }
+    let x =
+      anchor.position.x >= 0
+      ? area.minX + anchor.position.x : area.maxX + anchor.position.x + 1 - width
+    let y = anchor.position.y >= 0 ? area.minY + anchor.position.y : area.maxY + anchor.position.y
+    let box = Rect(x: x, y: y, width: width, height: 1)
+    guard box.intersection(area) != nil else { return nil }
+    self.anchor = anchor
+    self.fileIndex = fileIndex
+    self.box = box
+    self.target = anchor.size == .sm ? Rect(x: x - 1, y: y, width: width + 2, height: 1) : box
+    self.artwork = artwork
+    self.artworkX = x + max(0, (width - artwork.width) / 2)
+  }
+}

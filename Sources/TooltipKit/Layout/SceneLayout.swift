@@ -1,0 +1,188 @@
+/// A scene laid out on a screen of a given size: every visible anchor placed, in reading
+/// order, with an index for hit testing.
+///
+/// One layout serves the frame it draws, the hit tests of the taps on that frame and the
+/// selection moves, so what the user sees is what the user taps.
+public struct SceneLayout: Sendable {
+  /// The whole screen: bubbles are cropped at its edges.
+  public let screen: Size
+  /// The scene area: scene coordinates are relative to its top-left cell.
+  public let area: Rect
+  /// The scene laid out.
+  public let scene: Scene
+  /// The options the layout was made with (fidelity and glyphs matter here).
+  public let options: RenderOptions
+  /// The anchors at least partly inside the scene area, in reading order: by row, then
+  /// column, then file order.
+  public let anchors: [PlacedAnchor]
+
+  private let orderByID: [String: Int]
+  private let rows: [Int: RowIndex]
+
+  /// The anchors whose targets lie on one row, sorted by the target's first column.
+  private struct RowIndex: Sendable {
+    var order: [Int] = []
+    var widest = 0
+  }
+
+  /// Lays `scene` out on a screen of `screen` cells, with the scene area `area` (the whole
+  /// screen when nil).
+  public init(scene: Scene, screen: Size, area: Rect? = nil, options: RenderOptions = RenderOptions()) {
+    let screenRect = Rect(origin: Point(x: 0, y: 0), size: screen)
+    let area = area ?? screenRect
+    self.screen = screen
+    self.area = area
+    self.scene = scene
+    self.options = options
+    var placed: [PlacedAnchor] = []
+    placed.reserveCapacity(scene.anchors.count)
+    for (i, anchor) in scene.anchors.enumerated() {
+      if let p = PlacedAnchor(anchor, fileIndex: i, area: area, glyphs: options.glyphs) {
+        placed.append(p)
+      }
+    }
+    placed.sort { a, b in
+      (a.box.minY, a.box.minX, a.fileIndex) < (b.box.minY, b.box.minX, b.fileIndex)
+    }
+    anchors = placed
+    var order: [String: Int] = [:]
+    var rows: [Int: RowIndex] = [:]
+    for (i, p) in placed.enumerated() {
+      if order[p.id] == nil { order[p.id] = i }
+      rows[p.target.minY, default: RowIndex()].order.append(i)
+    }
+    for key in rows.keys {
+      rows[key]!.order.sort { placed[$0].target.minX < placed[$1].target.minX }
+      rows[key]!.widest = rows[key]!.order.reduce(0) { max($0, placed[$1].target.size.width) }
+    }
+    orderByID = order
+    self.rows = rows
+  }
+
+  /// The placed anchor named `id`, or nil when the scene has none or it is wholly outside.
+  public func anchor(id: String) -> PlacedAnchor? {
+    orderByID[id].map { anchors[$0] }
+  }
+
+  /// The position of `id` in reading order.
+  public func readingIndex(of id: String) -> Int? {
+    orderByID[id]
+  }
+
+  /// The bubble of the anchor named `id` as it would open here, or nil when that anchor is not
+  /// placed or has no visible line.
+  public func bubble(for id: String) -> BubbleLayout? {
+    guard let placed = anchor(id: id) else { return nil }
+    return BubbleLayout(
+      anchor: placed.anchor,
+      box: placed.box,
+      maxTextWidth: scene.maxTextWidth,
+      fidelity: options.fidelity,
+      glyphs: options.glyphs
+    )
+  }
+
+  /// What a tap at `point` lands on: the open bubble (top layer), else an anchor's target,
+  /// else the background. Cells off screen are background.
+  public func hitTest(_ point: Point, bubble: BubbleLayout?) -> HitTarget {
+    guard Rect(origin: Point(x: 0, y: 0), size: screen).contains(point) else { return .background }
+    if let bubble, bubble.contains(point) { return .bubble }
+    if let placed = anchor(at: point) { return .anchor(placed.id) }
+    return .background
+  }
+
+  /// The anchor whose tap target holds `point`, as if no bubble were open.
+  ///
+  /// Where targets overlap, artwork (the box) beats padding, then the nearer centre wins,
+  /// then reading order.
+  public func anchor(at point: Point) -> PlacedAnchor? {
+    guard Rect(origin: Point(x: 0, y: 0), size: screen).contains(point),
+      let row = rows[point.y]
+    else { return nil }
+    // Targets starting after the point cannot hold it; binary-search the first of them.
+    var low = 0
+    var high = row.order.count
+    while low < high {
+      let mid = (low + high) / 2
+      if anchors[row.order[mid]].target.minX <= point.x { low = mid + 1 } else { high = mid }
+    }
+    var best: (rank: (Int, Int, Int), index: Int)?
+    var i = low - 1
+    while i >= 0 {
+      let index = row.order[i]
+      let placed = anchors[index]
+      if placed.target.minX + row.widest <= point.x { break }
+      if placed.target.contains(point) {
+        let rank = (placed.box.contains(point) ? 0 : 1, abs(point.x - placed.centre.x), index)
+        if best == nil || rank < best!.rank { best = (rank, index) }
+      }
+      i -= 1
+    }
+    return best.map { anchors[$0.index] }
+  }
+
+  /// The anchor after `id` in reading order, wrapping around (the first when `id` is nil).
+  public func next(after id: String?) -> PlacedAnchor? {
+    guard !anchors.isEmpty else { return nil }
+    guard let id, let i = orderByID[id] else { return anchors.first }
+    return anchors[(i + 1) % anchors.count]
+  }
+
+  /// The anchor before `id` in reading order, wrapping around (the last when `id` is nil).
+  public func previous(before id: String?) -> PlacedAnchor? {
+    guard !anchors.isEmpty else { return nil }
+    guard let id, let i = orderByID[id] else { return anchors.last }
+    return anchors[(i + anchors.count - 1) % anchors.count]
+  }
+
+  /// The nearest anchor from `id` in `direction`: inside a 90° cone measured between centre
+  /// cells, a row counting as two columns, scored by |dx| + 2|dy|, ties in reading order.
+  /// Nil when the cone is empty.
+  public func nearest(from id: String, toward direction: Direction) -> PlacedAnchor? {
+    guard let from = anchor(id: id) else { return nil }
+    let origin = from.centre
+    var best: (score: Int, index: Int)?
+    for (index, candidate) in anchors.enumerated() where candidate.id != id {
+      let dx = candidate.centre.x - origin.x
+      let dy = candidate.centre.y - origin.y
+      let inCone: Bool
+      switch direction {
+      case .right: inCone = dx > 0 && 2 * abs(dy) <= dx
+      case .left: inCone = dx < 0 && 2 * abs(dy) <= -dx
+      case .down: inCone = dy > 0 && abs(dx) <= 2 * dy
+      case .up: inCone = dy < 0 && abs(dx) <= -2 * dy
+      }
+      guard inCone else { continue }
+      let score = abs(dx) + 2 * abs(dy)
+      if best == nil || score < best!.score { best = (score, index) }
+    }
+    return best.map { anchors[$0.index] }
+  }
+}
+
+/// What a tap lands on, in the order hit testing looks: the bubble on top, then anchors,
+/// then the background.
+///
+/// A press and its release make a tap only when they land on the same target.
+public enum HitTarget: Hashable, Sendable {
+  /// The tap target of the anchor with this id.
+  case anchor(String)
+  /// The open bubble (body or pointer).
+  case bubble
+  /// Anything else: empty cells, chrome, off screen.
+  case background
+}
+
+/// A direction for arrow-key selection.
+///
+/// Arrows and h j k l move the selection to the nearest anchor that way.
+public enum Direction: CaseIterable, Hashable, Sendable {
+  /// Towards row 0.
+  case up
+  /// Towards the last row.
+  case down
+  /// Towards column 0.
+  case left
+  /// Towards the last column.
+  case right
+}

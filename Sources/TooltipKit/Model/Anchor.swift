@@ -1,0 +1,76 @@
+/// A control a tooltip explains, with its own copy: an icon button, or a labelled control.
+///
+/// Anchors carry every string they show (no text is global), and their position in scene
+/// coordinates, where a negative `x` or `y` counts from the scene area's right or bottom edge.
+public struct Anchor: Hashable, Sendable, Identifiable {
+  /// The unique name of the anchor within its scene.
+  public var id: String
+  /// The box's top-left cell in the scene area; negative values count from the far edge
+  /// (x = -1: the box ends on the last column; y = -1: the last row).
+  public var position: Point
+  /// The size axis: the box and tap target of an icon, the padding of a label.
+  public var size: AnchorSize
+  /// The side of the anchor the bubble sits on.
+  public var placement: Placement
+  /// The bubble's first line, the only one drawn bold.
+  public var headline: String
+  /// The bubble's second line, drawn muted.
+  public var supporting: String
+  /// Whether the headline is shown.
+  public var showHeadline: Bool
+  /// Whether the supporting line is shown.
+  public var showSupporting: Bool
+  /// The gesture that opens the tooltip.
+  public var trigger: Trigger
+  /// Whether the control's own action is switched off; its tooltip still opens.
+  public var isDisabled: Bool
+  /// The icon drawn in the box, or nil for the glyph set's default (ⓘ or i).
+  public var glyph: String?
+  /// The visible text of a labelled control; nil for an icon anchor.
+  public var label: String?
+
+  /// Makes an anchor; every argument after `placement` has the design's default.
+  public init(
+    id: String,
+    position: Point,
+    size: AnchorSize = .md,
+    placement: Placement,
+    headline: String = "",
+    supporting: String = "",
+    showHeadline: Bool = true,
+    showSupporting: Bool = true,
+    trigger: Trigger = .tap,
+    isDisabled: Bool = false,
+    glyph: String? = nil,
+    label: String? = nil
+  ) {
+    self.id = id
+    self.position = position
+    self.size = size
+    self.placement = placement
+    self.headline = headline
+    self.supporting = supporting
+    self.showHeadline = showHeadline
+    self.showSupporting = showSupporting
+    self.trigger = trigger
+    self.isDisabled = isDisabled
+    self.glyph = glyph
+    self.label = label
+  }
+
+  /// Whether a tap runs the control's own action: labelled and not disabled.
+  public var hasAction: Bool { label != nil && !isDisabled }
+
+  /// The visible strings of the bubble, sanitized and trimmed, in drawing order.
+  ///
+  /// This is the hint a screen reader gets without a tap (the status row shows it).
+  public var visibleLines: [String] {
+    var lines: [String] = []
+    if showHeadline, let line = Text.visible(headline) { lines.append(line) }
+    if showSupporting, let line = Text.visible(supporting) { lines.append(line) }
+    return lines
+  }
+
+  /// Whether the bubble has any visible line; without one nothing is drawn and nothing opens.
+  public var hasVisibleLine: Bool { !visibleLines.isEmpty }
+}

@@ -1,0 +1,91 @@
+/// The side of its anchor a bubble sits on: `.left` puts the bubble to the left of the anchor.
+///
+/// A placement is a promise: the bubble never flips to another side at a screen edge.
+public enum Placement: String, CaseIterable, Hashable, Sendable {
+  /// Above the anchor, pointer ▼.
+  case top
+  /// Below the anchor, pointer ▲.
+  case bottom
+  /// Left of the anchor, pointer ▶.
+  case left
+  /// Right of the anchor, pointer ◀.
+  case right
+}
+
+/// The size axis of an anchor: `sm` is a 1-cell icon, `md` a 3-cell one.
+///
+/// Size sets the anchor's box and tap target, never the bubble.
+public enum AnchorSize: String, CaseIterable, Hashable, Sendable {
+  /// Small: a 1 x 1 icon box with one column of tap padding each side.
+  case sm
+  /// Medium: a 3 x 1 icon box that is its own tap target.
+  case md
+}
+
+/// What gesture opens an anchor's tooltip.
+///
+/// The design system opens on a tap; the SwiftUI recipe opens on a long press and keeps the
+/// control's own tap for its action.
+public enum Trigger: Hashable, Sendable {
+  /// A tap opens the tooltip (and runs a labelled control's action as well).
+  case tap
+  /// A press held for `hold` opens the tooltip while still held; a shorter tap runs the
+  /// control's action instead.
+  case longPress(hold: Duration)
+
+  /// The recipe's hold time, half a second.
+  public static let defaultHold: Duration = .milliseconds(500)
+
+  /// A long-press trigger with the default half-second hold.
+  public static var longPress: Trigger { .longPress(hold: defaultHold) }
+}
+
+/// Which bubble style rules are applied: the clean one, or the design file's as drawn.
+///
+/// The file has two defects (wider bodies on three sides, a low-contrast supporting line);
+/// `file` reproduces them so they can be seen, `hug` fixes them.
+public enum Fidelity: String, CaseIterable, Hashable, Sendable {
+  /// Every body hugs its text; the supporting line uses a muted token with 7.1:1 contrast.
+  case hug
+  /// Bottom, left and right bodies are one column wider; the supporting line uses
+  /// text/disabled-400 in both themes.
+  case file
+}
+
+/// What the tap that closes an open tooltip does besides closing it.
+///
+/// `consume` is the design's rule (the next tap only closes); `passThrough` lets that tap
+/// reach what is under it, which is what most desktop users expect.
+public enum DismissPolicy: String, CaseIterable, Hashable, Sendable {
+  /// The closing tap does nothing else.
+  case consume
+  /// The closing tap then acts as if nothing had been open, except on the open anchor itself.
+  case passThrough
+}
+
+/// The set of glyphs the component draws for itself: pointers and the default icon.
+///
+/// Copy (headline, supporting line, label, custom glyph) is never changed by this.
+public enum GlyphSet: Hashable, Sendable {
+  /// ▲ ▼ ◀ ▶ and ⓘ, for UTF-8 terminals.
+  case unicode
+  /// ^ v < > and i, for anything else.
+  case ascii
+
+  /// The pointer glyph for a bubble at `placement`: it points at the anchor.
+  public func pointer(for placement: Placement) -> String {
+    switch (self, placement) {
+    case (.unicode, .top): "▼"
+    case (.unicode, .bottom): "▲"
+    case (.unicode, .left): "▶"
+    case (.unicode, .right): "◀"
+    case (.ascii, .top): "v"
+    case (.ascii, .bottom): "^"
+    case (.ascii, .left): ">"
+    case (.ascii, .right): "<"
+    }
+  }
+
+  /// The icon drawn for an anchor with no glyph of its own.
+  public var defaultGlyph: String { self == .unicode ? "ⓘ" : "i" }
+}

@@ -1,0 +1,116 @@
+/// The light or dark appearance of the design system.
+///
+/// Two of the four tokens invert with the theme; a theme toggle never moves anything.
+public enum Theme: String, CaseIterable, Hashable, Sendable {
+  /// Dark bubble on a light screen.
+  case light
+  /// Light bubble on a dark screen.
+  case dark
+}
+
+/// A 24-bit colour, as the design tokens give it.
+///
+/// The terminal layer maps it down its colour ladder; the core keeps the exact value.
+public struct RGB: Hashable, Sendable {
+  /// The red channel.
+  public var red: UInt8
+  /// The green channel.
+  public var green: UInt8
+  /// The blue channel.
+  public var blue: UInt8
+
+  /// Makes a colour from its three channels.
+  public init(red: UInt8, green: UInt8, blue: UInt8) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+  }
+
+  /// Makes a colour from 0xRRGGBB.
+  public init(hex: UInt32) {
+    self.init(red: UInt8((hex >> 16) & 0xFF), green: UInt8((hex >> 8) & 0xFF), blue: UInt8(hex & 0xFF))
+  }
+
+  /// The WCAG relative luminance, 0 (black) to 1 (white).
+  public var luminance: Double {
+    func channel(_ value: UInt8) -> Double {
+      let c = Double(value) / 255
+      return c <= 0.039_28 ? c / 12.92 : pow24((c + 0.055) / 1.055)
+    }
+    return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue)
+  }
+
+  /// The WCAG contrast ratio between two colours, 1 to 21.
+  public func contrast(with other: RGB) -> Double {
+    let a = luminance
+    let b = other.luminance
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+  }
+}
+
+/// x^2.4 for x in (0, 1] without a maths library: x^2 times x^0.4, where x^0.4 is the fifth
+/// root of x^2, found by Newton's method from 1 (above the root, so it descends to it).
+private func pow24(_ x: Double) -> Double {
+  guard x > 0 else { return 0 }
+  let square = x * x
+  var root = 1.0
+  for _ in 0..<60 {
+    let r4 = root * root * root * root
+    let next = root - (r4 * root - square) / (5 * r4)
+    if abs(next - root) < 1e-15 { break }
+    root = next
+  }
+  return square * root
+}
+
+/// A terminal colour: the design's exact RGB, with the basic ANSI index (0 to 15) the
+/// design maps it to on 8- and 16-colour terminals.
+///
+/// The basic index is not the nearest colour: the design names it per role and theme.
+public struct TerminalColor: Hashable, Sendable {
+  /// The exact colour, for direct-colour and 256-colour terminals.
+  public var rgb: RGB
+  /// The ANSI colour index 0 to 15 for 8- and 16-colour terminals (8 to 15 are bright).
+  public var basic: UInt8
+
+  /// Makes a terminal colour.
+  public init(rgb: RGB, basic: UInt8) {
+    self.rgb = rgb
+    self.basic = basic
+  }
+}
+
+/// The four colour roles of a bubble, resolved for one theme and fidelity.
+///
+/// These are the design file's tokens; `hug` swaps the supporting line's disabled token for a
+/// muted one that inverts with the theme.
+public struct ThemeTokens: Hashable, Sendable {
+  /// bg/strong-950: the body fill.
+  public var fill: TerminalColor
+  /// fg/strong-950: the pointer glyph (the same value as the fill in both themes).
+  public var pointer: TerminalColor
+  /// text/white-0: the headline, drawn bold.
+  public var headline: TerminalColor
+  /// The supporting line: text/disabled-400 under `file`, the muted token under `hug`.
+  public var supporting: TerminalColor
+
+  /// The tokens for `theme` under `fidelity`.
+  public init(theme: Theme, fidelity: Fidelity) {
+    let ink = RGB(hex: 0x0E121B)
+    let white = RGB(hex: 0xFFFFFF)
+    let disabled = RGB(hex: 0x99A0AE)
+    let mutedDark = RGB(hex: 0x525866)
+    switch theme {
+    case .light:
+      fill = TerminalColor(rgb: ink, basic: 0)
+      pointer = fill
+      headline = TerminalColor(rgb: white, basic: 7)
+      supporting = TerminalColor(rgb: disabled, basic: 7)
+    case .dark:
+      fill = TerminalColor(rgb: white, basic: 7)
+      pointer = fill
+      headline = TerminalColor(rgb: ink, basic: 0)
+      supporting = TerminalColor(rgb: fidelity == .hug ? mutedDark : disabled, basic: 8)
+    }
+  }
+}

@@ -1,0 +1,132 @@
+/// A screen's worth of cells, row by row, and where the terminal cursor rests.
+///
+/// A value type: the renderer returns one per frame, the presenter compares two, tests read
+/// them as text. Writes outside the grid (or outside a clip rect) are dropped, and no write
+/// ever splits a wide grapheme: one cut by an edge is dropped whole, its visible part drawn as
+/// fill, and one partly overwritten has its remains blanked.
+public struct CellGrid: Hashable, Sendable {
+  /// The grid's size in cells.
+  public let size: Size
+  /// The cells, row-major: the cell at (x, y) is `cells[y * size.width + x]`.
+  public private(set) var cells: [Cell]
+  /// Where the terminal cursor rests, or nil when it is hidden.
+  public var cursor: Point?
+
+  /// A grid of blank cells (a negative side counts as zero).
+  public init(size: Size) {
+    self.size = Size(width: max(0, size.width), height: max(0, size.height))
+    cells = Array(repeating: .blank, count: self.size.area)
+  }
+
+  /// The whole grid as a rect at the origin.
+  public var bounds: Rect { Rect(origin: Point(x: 0, y: 0), size: size) }
+
+  /// The cell at column `x`, row `y`; the point must be inside the grid.
+  public subscript(x: Int, y: Int) -> Cell {
+    cells[y * size.width + x]
+  }
+
+  /// The cell at `point`, or nil outside the grid.
+  public func cell(at point: Point) -> Cell? {
+    bounds.contains(point) ? self[point.x, point.y] : nil
+  }
+
+  /// Each row as text: the graphemes in order, so each string spans exactly `size.width`
+  /// display columns.
+  public var lines: [String] {
+    (0..<size.height).map { row in
+      var line = ""
+      let start = row * size.width
+      for cell in cells[start..<start + size.width] where !cell.isContinuation {
+        line += cell.text
+      }
+      return line
+    }
+  }
+
+  /// Sets every cell of `rect` (cropped to the grid) to a space in `style`.
+  public mutating func fill(_ rect: Rect, style: Style) {
+    guard let visible = rect.intersection(bounds) else { return }
+    detach(row: visible.minY, from: visible.minX, to: visible.maxX - 1, rows: visible.size.height)
+    let cell = Cell(text: " ", width: 1, style: style)
+    for y in visible.minY..<visible.maxY {
+      let start = y * size.width
+      for x in visible.minX..<visible.maxX { cells[start + x] = cell }
+    }
+  }
+
+  /// Writes `line` starting at `point` in `style`, dropping whatever falls outside the grid or
+  /// `clip`; returns the column after the last one written to.
+  @discardableResult
+  public mutating func write(_ line: TextLine, at point: Point, style: Style, clip: Rect? = nil) -> Int {
+    var x = point.x
+    let y = point.y
+    let area = clip.flatMap { $0.intersection(bounds) } ?? (clip == nil ? bounds : nil)
+    guard let area, y >= area.minY, y < area.maxY else { return x + line.width }
+    for unit in line.units {
+      let end = x + unit.width
+      if end <= area.minX {
+        x = end
+        continue
+      }
+      if x >= area.maxX { break }
+      if x >= area.minX && end <= area.maxX {
+        put(unit, x: x, y: y, style: style)
+      } else {
+        // Cut by an edge: drop it whole, draw its visible part as fill.
+        let blank = Cell(text: " ", width: 1, style: style)
+        let from = max(x, area.minX)
+        let to = min(end, area.maxX)
+        detach(row: y, from: from, to: to - 1, rows: 1)
+        for column in from..<to { cells[y * size.width + column] = blank }
+      }
+      x = end
+    }
+    return x
+  }
+
+  /// Writes sanitized `text` as one line; see ``write(_:at:style:clip:)-(TextLine,_,_,_)``.
+  @discardableResult
+  public mutating func write(_ text: String, at point: Point, style: Style, clip: Rect? = nil) -> Int {
+    write(TextLine(units: Text.units(Text.sanitize(text))), at: point, style: style, clip: clip)
+  }
+
+  /// Changes the style of the cells of `rect` (cropped to the grid), keeping their text.
+  public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
+    guard let visible = rect.intersection(bounds) else { return }
+    for y in visible.minY..<visible.maxY {
+      for x in visible.minX..<visible.maxX { change(&cells[y * size.width + x].style) }
+    }
+  }
+
+  /// Stores a unit that fits, with continuations after a wide one.
+  private mutating func put(_ unit: TextUnit, x: Int, y: Int, style: Style) {
+    detach(row: y, from: x, to: x + unit.width - 1, rows: 1)
+    let start = y * size.width + x
+    cells[start] = Cell(text: unit.text, width: unit.width, style: style)
+    if unit.width > 1 {
+      let continuation = Cell(text: "", width: 0, style: style)
+      for i in 1..<unit.width { cells[start + i] = continuation }
+    }
+  }
+
+  /// Blanks any wide grapheme that straddles column `from` or `to` on `rows` rows from `row`,
+  /// so overwriting part of it never leaves half a character behind.
+  private mutating func detach(row: Int, from: Int, to: Int, rows: Int) {
+    for y in row..<row + rows {
+      blankWide(covering: from, y: y)
+      if to != from { blankWide(covering: to, y: y) }
+    }
+  }
+
+  private mutating func blankWide(covering x: Int, y: Int) {
+    let base = y * size.width
+    var lead = x
+    while lead > 0 && cells[base + lead].isContinuation { lead -= 1 }
+    let width = cells[base + lead].width
+    guard width > 1 || cells[base + x].isContinuation else { return }
+    for column in lead..<min(size.width, lead + max(width, 1)) {
+      cells[base + column] = Cell(text: " ", width: 1, style: cells[base + column].style)
+    }
+  }
+}

@@ -1,0 +1,65 @@
+/// Draws a laid-out scene and its state into a cell grid: decorations, then anchors, then the
+/// open bubble on top.
+///
+/// Pure: the same layout, state and options always give the same cells.
+public enum Renderer {
+  /// Draws `layout` with `state` into `grid`, over whatever the grid holds (chrome, say).
+  ///
+  /// Anchors and decorations are cropped at the scene area; the bubble only at the grid's
+  /// edges, so it may cover chrome. The cursor is set on the selected anchor's centre cell,
+  /// or hidden when that is off the grid.
+  public static func draw(_ layout: SceneLayout, state: TooltipState, into grid: inout CellGrid) {
+    let options = layout.options
+    let sceneClip = layout.area
+
+    for decoration in layout.scene.decorations {
+      let line = TextLine(decoration.text)
+      let p = decoration.position
+      let x = p.x >= 0 ? layout.area.minX + p.x : layout.area.maxX + p.x + 1 - line.width
+      let y = p.y >= 0 ? layout.area.minY + p.y : layout.area.maxY + p.y
+      grid.write(line, at: Point(x: x, y: y), style: Style(attributes: decoration.isDim ? .dim : []), clip: sceneClip)
+    }
+
+    for placed in layout.anchors {
+      var attributes: Attributes = placed.anchor.isDisabled ? .dim : []
+      if options.highlightsSelection && placed.id == state.selectedID { attributes.insert(.reverse) }
+      let style = Style(attributes: attributes)
+      guard let box = placed.box.intersection(sceneClip) else { continue }
+      grid.fill(box, style: style)
+      grid.write(placed.artwork, at: Point(x: placed.artworkX, y: placed.box.minY), style: style, clip: box)
+    }
+
+    grid.cursor = nil
+    if let selected = state.selectedID.flatMap({ layout.anchor(id: $0) }),
+      grid.bounds.contains(selected.centre)
+    {
+      grid.cursor = selected.centre
+    }
+
+    if let bubble = state.openBubble(layout) {
+      drawBubble(bubble, styles: options.bubbleStyles, into: &grid)
+    }
+  }
+
+  /// Draws one bubble (body, text, pointer), cropped at the grid's edges.
+  public static func drawBubble(_ bubble: BubbleLayout, styles: BubbleStyles, into grid: inout CellGrid) {
+    grid.fill(bubble.body, style: styles.fill)
+    for row in bubble.rows {
+      let style = row.role == .headline ? styles.headline : styles.supporting
+      // Text is clipped to the body's own columns: the trailing padding stays fill.
+      grid.write(row.line, at: row.origin, style: style, clip: bubble.body)
+    }
+    grid.write(TextLine(units: [TextUnit(text: bubble.pointerGlyph, width: 1)]), at: bubble.pointer, style: styles.pointer)
+  }
+}
+
+/// Renders `scene` in `state` on a screen of `size` (the scene fills it) with `options`.
+///
+/// The one call a program needs for a frame; programs with chrome lay the scene out in an
+/// area of their own with ``SceneLayout`` and call ``Renderer/draw(_:state:into:)``.
+public func render(scene: Scene, state: TooltipState, size: Size, options: RenderOptions = RenderOptions()) -> CellGrid {
+  let layout = SceneLayout(scene: scene, screen: size, options: options)
+  var grid = CellGrid(size: size)
+  Renderer.draw(layout, state: state, into: &grid)
+  return grid
+}
