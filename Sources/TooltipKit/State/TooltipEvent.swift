@@ -32,9 +32,12 @@ public enum TooltipInput: Hashable, Sendable {
   case open(String)
   /// Close whatever is open, programmatically.
   case close
-  /// The layout changed (resize, toggle, scene switch): check what is open and selected still
-  /// exists. Every input does this check first; this input does nothing else.
+  /// The layout changed (resize, toggle): check what is open and selected still exists.
+  /// Every input does this check first; this input does nothing else.
   case layoutChanged
+  /// The scene was replaced by another: whatever is open closes (anchorRemoved), any press is
+  /// forgotten and the first anchor is selected.
+  case sceneReplaced
 }
 
 /// Why a tooltip closed.

@@ -53,6 +53,10 @@ public struct TooltipState: Hashable, Sendable {
     switch input {
     case .layoutChanged:
       break
+    case .sceneReplaced:
+      if let open = openID { events.append(close(open, .anchorRemoved)) }
+      press = nil
+      selectedID = layout.anchors.first?.id
     case .press(let point, let time):
       let target = layout.hitTest(point, bubble: openBubble(layout))
       var anchorID: String?

@@ -1,0 +1,123 @@
+import TooltipKit
+
+extension DemoModel {
+  /// The whole screen for the current state: chrome, the scene, the open bubble on top, then
+  /// the debug and help overlays.
+  func frame() -> CellGrid {
+    var grid = CellGrid(size: screen)
+    if hasChrome {
+      drawTitle(into: &grid)
+      drawStatus(into: &grid)
+    }
+    Renderer.draw(layout, state: state, into: &grid)
+    if debugVisible { drawDebug(into: &grid) }
+    if helpVisible { drawHelp(into: &grid) }
+    return grid
+  }
+
+  private var ellipsis: String { render.glyphs == .unicode ? "…" : "." }
+  private var separator: String { render.glyphs == .unicode ? " · " : " - " }
+
+  /// The title row: the product, the scene and the settings that change what is drawn; the
+  /// help key on the right when there is room.
+  private func drawTitle(into grid: inout CellGrid) {
+    let policyName = policy == .consume ? "consume" : "pass-through"
+    let left = " Tooltip" + separator + [sceneName, render.theme.rawValue, render.fidelity.rawValue, policyName]
+      .joined(separator: separator)
+    let right = "? keys  q quit "
+    let style = Style(attributes: .bold)
+    let leftLine = truncated(left, to: screen.width)
+    grid.write(leftLine, at: Point(x: 0, y: 0), style: style)
+    let rightLine = TextLine(right)
+    if leftLine.width + 2 + rightLine.width <= screen.width {
+      grid.write(rightLine, at: Point(x: screen.width - rightLine.width, y: 0), style: .plain)
+    }
+  }
+
+  /// The status row: the selected anchor's whole hint (what a screen reader reads without a
+  /// tap), then the last event, cut with an ellipsis to fit.
+  private func drawStatus(into grid: inout CellGrid) {
+    var text = " "
+    if let selected = state.selectedID.flatMap({ layout.anchor(id: $0) }) {
+      let lines = selected.anchor.visibleLines
+      text += lines.isEmpty ? "\(Text.sanitize(selected.id)): no tooltip text" : lines.joined(separator: " · ")
+    } else {
+      text += "No anchor on screen"
+    }
+    if !lastEvent.isEmpty { text += "  |  " + lastEvent }
+    grid.write(truncated(text, to: screen.width), at: Point(x: 0, y: screen.height - 1), style: Style(attributes: .dim))
+  }
+
+  /// `text` cut to `width` columns, ending in an ellipsis when cut.
+  func truncated(_ text: String, to width: Int) -> TextLine {
+    let line = TextLine(text)
+    guard line.width > width else { return line }
+    var units: [TextUnit] = []
+    var used = 0
+    let mark = TextLine(ellipsis)
+    for unit in line.units {
+      if used + unit.width > width - mark.width { break }
+      units.append(unit)
+      used += unit.width
+    }
+    return TextLine(units: width >= mark.width ? units + mark.units : units)
+  }
+
+  /// Underlines every tap target and marks the corners of the open bubble's body rect.
+  private func drawDebug(into grid: inout CellGrid) {
+    for placed in layout.anchors {
+      grid.restyle(placed.target) { $0.attributes.insert(.underline) }
+    }
+    if let bubble = state.openBubble(layout) {
+      let body = bubble.body
+      let corners = render.glyphs == .unicode ? ["┌", "┐", "└", "┘"] : ["+", "+", "+", "+"]
+      let points = [
+        Point(x: body.minX, y: body.minY), Point(x: body.maxX - 1, y: body.minY),
+        Point(x: body.minX, y: body.maxY - 1), Point(x: body.maxX - 1, y: body.maxY - 1),
+      ]
+      for (glyph, point) in zip(corners, points) {
+        let style = grid.cell(at: point)?.style ?? .plain
+        grid.write(glyph, at: point, style: style)
+      }
+    }
+  }
+
+  /// Every key, in a box centred on the screen, over everything (the open bubble included).
+  static let helpLines: [(String, String)] = [
+    ("Tab / Shift-Tab", "next / previous anchor"),
+    ("arrows, h j k l", "nearest anchor that way"),
+    ("Enter / Space", "tap the selected anchor"),
+    ("mouse left", "tap what is under it"),
+    ("i", "show or hide its tooltip"),
+    ("Esc", "close the tooltip"),
+    ("t", "theme light / dark"),
+    ("s", "anchor size md / sm"),
+    ("1 / 2", "headline / supporting line"),
+    ("f", "fidelity hug / file"),
+    ("p", "dismiss consume / pass-through"),
+    ("n", "next scene"),
+    ("g", "guided tour: next step"),
+    ("d", "debug: targets and body"),
+    ("Ctrl-L", "redraw the screen"),
+    ("?", "this help"),
+    ("q / Ctrl-C", "quit"),
+  ]
+
+  private func drawHelp(into grid: inout CellGrid) {
+    let keyWidth = Self.helpLines.reduce(0) { max($0, TextLine($1.0).width) }
+    var rows = ["Keys"] + Self.helpLines.map { key, action in
+      key + String(repeating: " ", count: keyWidth - TextLine(key).width + 2) + action
+    }
+    rows.append("Any key closes this help.")
+    let width = rows.reduce(0) { max($0, TextLine($1).width) } + 4
+    let height = rows.count + 2
+    let origin = Point(x: (screen.width - width) / 2, y: (screen.height - height) / 2)
+    let box = Rect(origin: origin, size: Size(width: width, height: height))
+    let style = Style(attributes: .reverse)
+    grid.fill(box, style: style)
+    for (i, row) in rows.enumerated() {
+      grid.write(row, at: Point(x: origin.x + 2, y: origin.y + 1 + i), style: i == 0 ? Style(attributes: [.reverse, .bold]) : style, clip: box)
+    }
+    grid.cursor = nil
+  }
+}

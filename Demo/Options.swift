@@ -1,0 +1,195 @@
+import TooltipKit
+
+/// A command-line problem: printed as one line on stderr, exit status 2.
+struct UsageError: Error, Equatable {
+  var message: String
+  init(_ message: String) { self.message = message }
+}
+
+/// Where the scene comes from: a built-in one or a scene file.
+enum SceneSource: Equatable {
+  case builtin(BuiltinScene)
+  case file(String)
+}
+
+/// The parsed command line of `tooltip-tui`.
+struct Options: Equatable {
+  enum Mode: Equatable {
+    case interactive
+    case snapshot
+    case check
+    case lint
+    case help
+    case version
+  }
+
+  var mode: Mode = .interactive
+  var scene: SceneSource = .builtin(.gallery)
+  var theme: Theme = .light
+  var fidelity: Fidelity = .hug
+  var dismiss: DismissPolicy = .consume
+  var ascii = false
+  var mouse = true
+  var size: Size?
+  var openID: String?
+  var bare = false
+  var ansi = false
+
+  static let version = "tooltip-tui 1.0.0"
+
+  static let usage = """
+    Usage:
+      tooltip-tui [--scene gallery|form|edges|FILE.json] [--theme light|dark]
+                  [--fidelity hug|file] [--dismiss consume|pass-through] [--ascii] [--no-mouse]
+                  [--open ID] [--bare]
+      tooltip-tui --snapshot --size COLSxROWS [--open ID] [--bare] [--ansi] [options above]
+      tooltip-tui --check --size COLSxROWS [--scene ...]
+      tooltip-tui --lint [--scene ...]
+      tooltip-tui --help | --version
+
+    Modes:
+      (none)       the interactive demo; press ? inside for every key
+      --snapshot   print the frame the demo would show at --size, then exit
+      --check      list the tooltips that would be cropped at --size (exit 1 if any)
+      --lint       check the copy against the component's usage rules (exit 1 on findings)
+
+    Options:
+      --scene S        gallery (default), form, edges, or a scene file (JSON)
+      --theme T        light (default) or dark
+      --fidelity F     hug (default) or file (the design file's wider bodies and grey text)
+      --dismiss D      consume (default: the closing tap does nothing else) or pass-through
+      --ascii          ASCII pointers and icon instead of ▲ ▼ ◀ ▶ and ⓘ
+      --no-mouse       do not ask the terminal for mouse events
+      --size CxR       screen size for --snapshot and --check, e.g. 80x24
+      --open ID        open that anchor's tooltip first (and select it)
+      --bare           no title and status rows: the scene fills the screen
+      --ansi           --snapshot output with colours and attributes as SGR sequences
+
+    Exit status: 0 ok, 1 check or lint findings, 2 usage or environment error.
+    """
+
+  /// Parses the arguments after the program name.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    var options = Options()
+    var modes: [String] = []
+    var index = 0
+
+    func value(for flag: String, inline: String?) throws(UsageError) -> String {
+      if let inline { return inline }
+      index += 1
+      guard index < arguments.count else { throw UsageError("\(flag) needs a value") }
+      return arguments[index]
+    }
+    func choice<T: RawRepresentable>(_ flag: String, _ raw: String, _ allowed: String) throws(UsageError) -> T
+    where T.RawValue == String {
+      guard let value = T(rawValue: raw) else {
+        throw UsageError("\(flag): expected \(allowed), got '\(display(raw))'")
+      }
+      return value
+    }
+
+    while index < arguments.count {
+      let argument = arguments[index]
+      var flag = argument
+      var inline: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        flag = String(argument[..<equals])
+        inline = String(argument[argument.index(after: equals)...])
+      }
+      switch flag {
+      case "--help", "-h": modes.append("--help")
+      case "--version": modes.append("--version")
+      case "--snapshot": modes.append("--snapshot")
+      case "--check": modes.append("--check")
+      case "--lint": modes.append("--lint")
+      case "--scene":
+        let raw = try value(for: flag, inline: inline)
+        guard !raw.isEmpty else { throw UsageError("--scene: expected gallery, form, edges or a FILE.json") }
+        options.scene = BuiltinScene(rawValue: raw).map(SceneSource.builtin) ?? .file(raw)
+      case "--theme": options.theme = try choice(flag, value(for: flag, inline: inline), "light or dark")
+      case "--fidelity": options.fidelity = try choice(flag, value(for: flag, inline: inline), "hug or file")
+      case "--dismiss":
+        let raw = try value(for: flag, inline: inline)
+        switch raw {
+        case "consume": options.dismiss = .consume
+        case "pass-through": options.dismiss = .passThrough
+        default: throw UsageError("--dismiss: expected consume or pass-through, got '\(display(raw))'")
+        }
+      case "--ascii": options.ascii = true
+      case "--no-mouse": options.mouse = false
+      case "--bare": options.bare = true
+      case "--ansi": options.ansi = true
+      case "--open":
+        let raw = try value(for: flag, inline: inline)
+        guard !raw.isEmpty else { throw UsageError("--open needs an anchor id") }
+        options.openID = raw
+      case "--size": options.size = try parseSize(value(for: flag, inline: inline))
+      default:
+        if argument.hasPrefix("-") {
+          throw UsageError("unknown option '\(display(argument))' (see --help)")
+        }
+        throw UsageError("unexpected argument '\(display(argument))' (see --help)")
+      }
+      if inline != nil, ["--help", "-h", "--version", "--snapshot", "--check", "--lint", "--ascii", "--no-mouse", "--bare", "--ansi"].contains(flag) {
+        throw UsageError("\(flag) takes no value")
+      }
+      index += 1
+    }
+
+    guard modes.count <= 1 else {
+      throw UsageError("\(modes[0]) and \(modes[1]) cannot be used together")
+    }
+    switch modes.first {
+    case "--help": options.mode = .help
+    case "--version": options.mode = .version
+    case "--snapshot": options.mode = .snapshot
+    case "--check": options.mode = .check
+    case "--lint": options.mode = .lint
+    default: options.mode = .interactive
+    }
+    switch options.mode {
+    case .snapshot, .check:
+      guard options.size != nil else { throw UsageError("\(modes[0]) needs --size COLSxROWS") }
+    case .interactive, .lint:
+      if options.size != nil { throw UsageError("--size works with --snapshot and --check only") }
+    case .help, .version:
+      break
+    }
+    if options.ansi && options.mode != .snapshot { throw UsageError("--ansi works with --snapshot only") }
+    if options.mode == .check || options.mode == .lint {
+      if options.openID != nil { throw UsageError("--open does not work with \(modes[0])") }
+      if options.bare { throw UsageError("--bare does not work with \(modes[0])") }
+    }
+    return options
+  }
+
+  /// Parses `COLSxROWS`: each side 1 to 10000, at most 10,000,000 cells.
+  static func parseSize(_ raw: String) throws(UsageError) -> Size {
+    let parts = raw.split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2,
+      parts.allSatisfy({ !$0.isEmpty && $0.count <= 6 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let columns = Int(parts[0]), let rows = Int(parts[1])
+    else { throw UsageError("--size: expected COLSxROWS such as 80x24, got '\(display(raw))'") }
+    guard (1...10_000).contains(columns), (1...10_000).contains(rows) else {
+      throw UsageError("--size: each side must be 1 to 10000, got \(columns)x\(rows)")
+    }
+    guard columns * rows <= 10_000_000 else {
+      throw UsageError("--size: at most 10,000,000 cells, got \(columns)x\(rows)")
+    }
+    return Size(width: columns, height: rows)
+  }
+}
+
+/// `text` made safe for an error line: sanitized and cut to 80 columns.
+func display(_ text: String) -> String {
+  let clean = Text.sanitize(text)
+  let units = Text.units(clean)
+  var out = ""
+  var width = 0
+  for unit in units {
+    if width + unit.width > 80 { return out + "…" }
+    out += unit.text
+    width += unit.width
+  }
+  return out
+}
