@@ -30,6 +30,9 @@ let package = Package(
     .testTarget(name: "TooltipKitTests", dependencies: ["TooltipKit"]),
     .testTarget(name: "TooltipCursesTests", dependencies: ["TooltipCurses", "CNcurses"]),
     .testTarget(name: "EndToEndTests", dependencies: ["tooltip-tui"]),
+
+    // Robustness: seeded random event sequences and hostile copy through the core.
+    .testTarget(name: "PropertyTests", dependencies: ["TooltipKit"]),
   ],
   swiftLanguageModes: [.v6]
 )

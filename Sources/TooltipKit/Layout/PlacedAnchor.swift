@@ -37,10 +37,12 @@ public struct PlacedAnchor: Hashable, Sendable {
       artwork = glyph.units.isEmpty ? TextLine(glyphs.defaultGlyph) : glyph
       width = anchor.size == .md ? 3 : 1
     }
-    let x =
-      anchor.position.x >= 0
-      ? area.minX + anchor.position.x : area.maxX + anchor.position.x + 1 - width
-    let y = anchor.position.y >= 0 ? area.minY + anchor.position.y : area.maxY + anchor.position.y
+    // A coordinate far past any screen may not fit in an Int once resolved against the area;
+    // such a box is wholly outside it, so it is not placed (and never traps).
+    guard
+      let x = sceneStart(anchor.position.x, from: area.minX, orFarEdge: area.maxX, length: width),
+      let y = sceneStart(anchor.position.y, from: area.minY, orFarEdge: area.maxY, length: 1)
+    else { return nil }
     let box = Rect(x: x, y: y, width: width, height: 1)
     guard box.intersection(area) != nil else { return nil }
     self.anchor = anchor
@@ -50,4 +52,15 @@ public struct PlacedAnchor: Hashable, Sendable {
     self.artwork = artwork
     self.artworkX = x + max(0, (width - artwork.width) / 2)
   }
+}
+
+/// The first cell of something `length` cells long at scene coordinate `value` on one axis: from
+/// `near` when `value` is 0 or more, else ending `-value - 1` cells before `far`; nil when that
+/// cell or the one past its end does not fit in an Int.
+func sceneStart(_ value: Int, from near: Int, orFarEdge far: Int, length: Int) -> Int? {
+  let (start, overflow) =
+    value >= 0
+    ? near.addingReportingOverflow(value) : (far - length + 1).addingReportingOverflow(value)
+  guard !overflow, !start.addingReportingOverflow(length).overflow else { return nil }
+  return start
 }

@@ -62,7 +62,11 @@ public struct CellGrid: Hashable, Sendable {
     var x = point.x
     let y = point.y
     let area = clip.flatMap { $0.intersection(bounds) } ?? (clip == nil ? bounds : nil)
-    guard let area, y >= area.minY, y < area.maxY else { return x + line.width }
+    guard let area, y >= area.minY, y < area.maxY, x < area.maxX else {
+      // Nothing to draw; the end column saturates rather than overflowing far off the grid.
+      let (end, overflow) = x.addingReportingOverflow(line.width)
+      return overflow ? Int.max : end
+    }
     for unit in line.units {
       let end = x + unit.width
       if end <= area.minX {

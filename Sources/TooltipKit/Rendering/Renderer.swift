@@ -15,8 +15,9 @@ public enum Renderer {
     for decoration in layout.scene.decorations {
       let line = TextLine(decoration.text)
       let p = decoration.position
-      let x = p.x >= 0 ? layout.area.minX + p.x : layout.area.maxX + p.x + 1 - line.width
-      let y = p.y >= 0 ? layout.area.minY + p.y : layout.area.maxY + p.y
+      guard let x = sceneStart(p.x, from: layout.area.minX, orFarEdge: layout.area.maxX, length: line.width),
+        let y = sceneStart(p.y, from: layout.area.minY, orFarEdge: layout.area.maxY, length: 1)
+      else { continue }  // too far past any screen to be seen
       grid.write(line, at: Point(x: x, y: y), style: Style(attributes: decoration.isDim ? .dim : []), clip: sceneClip)
     }
 
