@@ -50,3 +50,41 @@ import TooltipKit
     #expect(grid.lines == ["    "])
   }
 }
+
+/// Lines with nothing to draw: the bubble and the visible-line rule must agree.
+@Suite struct VisibleLineRegressionTests {
+  /// Copy made only of zero-width scalars: nothing to draw.
+  static let invisible = ["\u{200B}", "\u{301}", "\u{200D}\u{FE0F}", "\u{2060}\u{200B}"]
+
+  /// A line of zero-width scalars counted as visible while wrapping gave it no row, so a
+  /// tooltip whose other line was switched off stayed open with no bubble to draw.
+  @Test("a line of only zero-width scalars is not visible", arguments: invisible)
+  func zeroWidthLineIsNotVisible(copy: String) {
+    let anchor = Anchor(id: "a", position: Point(x: 10, y: 5), placement: .top, headline: copy)
+    #expect(!anchor.hasVisibleLine)
+    #expect(anchor.visibleLines.isEmpty)
+  }
+
+  /// Switching off the line that made the bubble leaves only the invisible one: it closes.
+  @Test("switching off the only drawable line closes the tooltip", arguments: invisible)
+  func switchingOffDrawableLineCloses(copy: String) {
+    var anchor = Anchor(id: "a", position: Point(x: 10, y: 5), placement: .top, headline: "Share", supporting: copy)
+    let screen = Size(width: 40, height: 12)
+    var layout = SceneLayout(scene: Scene(anchors: [anchor]), screen: screen)
+    var state = TooltipState(layout: layout)
+    #expect(state.send(.open("a"), layout: layout) == [.opened("a")])
+    anchor.showHeadline = false
+    layout = SceneLayout(scene: Scene(anchors: [anchor]), screen: screen)
+    #expect(state.send(.layoutChanged, layout: layout) == [.closed("a", .programmatic)])
+    #expect(state.openID == nil)
+    #expect(layout.bubble(for: "a") == nil)
+  }
+
+  /// A zero-width scalar after a leading space joins the space and draws as one: that line is
+  /// visible, and its bubble opens.
+  @Test("a zero-width scalar on a leading space is a visible line") func zeroWidthOnSpaceIsVisible() {
+    let anchor = Anchor(id: "a", position: Point(x: 10, y: 5), placement: .top, headline: " \u{301}")
+    let layout = SceneLayout(scene: Scene(anchors: [anchor]), screen: Size(width: 40, height: 12))
+    #expect(anchor.hasVisibleLine == (layout.bubble(for: "a") != nil))
+  }
+}

@@ -111,14 +111,32 @@ public enum Text {
   }
 
   /// The sanitized string with leading and trailing spaces dropped, or nil when nothing
-  /// visible is left (a string of only spaces is not a visible line).
+  /// visible is left (a string of only spaces, or of only zero-width scalars, is not a
+  /// visible line: wrapping gives it no row, so there would be no bubble to draw).
   public static func visible(_ text: String) -> String? {
     let clean = sanitize(text)
+    guard hasDrawableUnit(clean) else { return nil }
     let scalars = clean.unicodeScalars
     guard let first = scalars.firstIndex(where: { $0 != " " }),
       let last = scalars.lastIndex(where: { $0 != " " })
     else { return nil }
     return String(scalars[first...last])
+  }
+
+  /// Whether ``units(_:)`` of sanitized `text` holds a unit other than a plain space, without
+  /// building them: a grapheme with width that is not a space, or a zero-width one joining an
+  /// earlier unit (a space with a mark on it draws as a word).
+  private static func hasDrawableUnit(_ text: String) -> Bool {
+    var sawUnit = false
+    for character in text {
+      if character.isASCII || character.unicodeScalars.contains(where: { width(of: $0) > 0 }) {
+        if character != " " { return true }
+        sawUnit = true
+      } else if sawUnit {
+        return true
+      }
+    }
+    return false
   }
 
   /// Word-wraps sanitized text at `width` columns, or not at all when `width` is nil.
