@@ -68,7 +68,8 @@ import TooltipKit
   /// Switching off the line that made the bubble leaves only the invisible one: it closes.
   @Test("switching off the only drawable line closes the tooltip", arguments: invisible)
   func switchingOffDrawableLineCloses(copy: String) {
-    var anchor = Anchor(id: "a", position: Point(x: 10, y: 5), placement: .top, headline: "Share", supporting: copy)
+    var anchor = Anchor(
+      id: "a", position: Point(x: 10, y: 5), placement: .top, headline: "Share", supporting: copy)
     let screen = Size(width: 40, height: 12)
     var layout = SceneLayout(scene: Scene(anchors: [anchor]), screen: screen)
     var state = TooltipState(layout: layout)
@@ -82,8 +83,10 @@ import TooltipKit
 
   /// A zero-width scalar after a leading space joins the space and draws as one: that line is
   /// visible, and its bubble opens.
-  @Test("a zero-width scalar on a leading space is a visible line") func zeroWidthOnSpaceIsVisible() {
-    let anchor = Anchor(id: "a", position: Point(x: 10, y: 5), placement: .top, headline: " \u{301}")
+  @Test("a zero-width scalar on a leading space is a visible line") func zeroWidthOnSpaceIsVisible()
+  {
+    let anchor = Anchor(
+      id: "a", position: Point(x: 10, y: 5), placement: .top, headline: " \u{301}")
     let layout = SceneLayout(scene: Scene(anchors: [anchor]), screen: Size(width: 40, height: 12))
     #expect(anchor.hasVisibleLine == (layout.bubble(for: "a") != nil))
   }

@@ -1,0 +1,211 @@
+import TooltipKit
+
+/// One step of a random run: an input to the state machine, or a change of screen, options
+/// or scene followed by `.layoutChanged` (or `.sceneReplaced`).
+enum Step: CustomStringConvertible {
+  /// The primary button goes down at a cell, `after` the previous instant.
+  case press(Point, after: Duration)
+  /// The primary button comes up at a cell, `after` the previous instant.
+  case release(Point, after: Duration)
+  /// A press and release reported as one click.
+  case click(Point)
+  /// Time passes.
+  case tick(after: Duration)
+  /// A key or a programmatic request, sent as it is.
+  case input(TooltipInput)
+  /// The terminal is resized; `chrome` puts the scene area between a title and a status row.
+  case resize(Size, chrome: Bool)
+  /// The render options change (theme, fidelity, glyphs, colours).
+  case options(RenderOptions)
+  /// The scene changes: anchors added, removed or edited, or a new scene (`replaced`).
+  case scene(Scene, replaced: Bool)
+
+  var description: String {
+    switch self {
+    case .press(let p, let after): "press(\(p.x),\(p.y)) +\(after)"
+    case .release(let p, let after): "release(\(p.x),\(p.y)) +\(after)"
+    case .click(let p): "click(\(p.x),\(p.y))"
+    case .tick(let after): "tick +\(after)"
+    case .input(let input): "\(input)"
+    case .resize(let size, let chrome):
+      "resize \(size.width)x\(size.height)\(chrome ? " chrome" : "")"
+    case .options(let o): "options \(o.theme) \(o.fidelity) \(o.glyphs) colors=\(o.colors)"
+    case .scene(let scene, let replaced):
+      "scene \(scene.anchors.map(\.id)) width=\(scene.maxTextWidth.map(String.init) ?? "nil")\(replaced ? " replaced" : "")"
+    }
+  }
+}
+
+/// A program using TooltipKit, driven step by step: the scene, screen, options and tooltip
+/// state, laid out again whenever one of them changes, with every invariant checked after
+/// every step.
+struct Simulation {
+  private(set) var scene: Scene
+  private(set) var screen: Size
+  private(set) var chrome: Bool
+  private(set) var options: RenderOptions
+  let policy: DismissPolicy
+  private(set) var layout: SceneLayout
+  private(set) var state: TooltipState
+  /// The clock: every press, release and tick moves it on.
+  private(set) var now: Duration = .seconds(1)
+  /// Where the last press went down, so releases often land on the same cell.
+  private(set) var lastPress: Point?
+  /// The next unused anchor number for new ids.
+  private(set) var nextID: Int
+  /// The open tooltip as the reported events tell it, checked against the state.
+  private var openByEvents: String?
+  /// Cells counted over every frame checked (a figure for reports).
+  private(set) var cellsChecked = 0
+
+  init(scene: Scene, screen: Size, chrome: Bool, options: RenderOptions, policy: DismissPolicy) {
+    self.scene = scene
+    self.screen = screen
+    self.chrome = chrome
+    self.options = options
+    self.policy = policy
+    nextID = scene.anchors.count
+    layout = Simulation.layout(scene: scene, screen: screen, chrome: chrome, options: options)
+    state = TooltipState(layout: layout)
+    Simulation.bump(&nextID, for: scene)
+  }
+
+  /// A random simulation's starting point.
+  init(random source: inout some ChoiceSource) {
+    var ids = 0
+    let scene = source.scene(maxAnchors: source.chance(10) ? 30 : 8, firstID: &ids)
+    self.init(
+      scene: scene, screen: source.screen(), chrome: source.chance(50),
+      options: source.renderOptions(),
+      policy: source.chance(50) ? .consume : .passThrough)
+  }
+
+  /// The scene area: between a title and a status row with chrome (3 rows or more), else the
+  /// whole screen.
+  static func area(screen: Size, chrome: Bool) -> Rect {
+    chrome && screen.height >= 3
+      ? Rect(x: 0, y: 1, width: screen.width, height: screen.height - 2)
+      : Rect(x: 0, y: 0, width: screen.width, height: screen.height)
+  }
+
+  private static func layout(scene: Scene, screen: Size, chrome: Bool, options: RenderOptions)
+    -> SceneLayout
+  {
+    SceneLayout(
+      scene: scene, screen: screen, area: area(screen: screen, chrome: chrome), options: options)
+  }
+
+  private static func bump(_ next: inout Int, for scene: Scene) {
+    for anchor in scene.anchors {
+      if let n = Int(anchor.id.dropFirst()), n >= next { next = n + 1 }
+    }
+  }
+
+  /// Applies `step`, then checks every invariant; returns what was violated (empty: none).
+  mutating func apply(_ step: Step) -> [String] {
+    let input: TooltipInput
+    switch step {
+    case .press(let p, let after):
+      now += after
+      lastPress = p
+      input = .press(p, time: now)
+    case .release(let p, let after):
+      now += after
+      input = .release(p, time: now)
+    case .click(let p):
+      input = .click(p)
+    case .tick(let after):
+      now += after
+      input = .tick(now)
+    case .input(let i):
+      input = i
+    case .resize(let size, let chrome):
+      screen = size
+      self.chrome = chrome
+      layout = Simulation.layout(scene: scene, screen: screen, chrome: chrome, options: options)
+      input = .layoutChanged
+    case .options(let o):
+      options = o
+      layout = Simulation.layout(scene: scene, screen: screen, chrome: chrome, options: options)
+      input = .layoutChanged
+    case .scene(let s, let replaced):
+      scene = s
+      Simulation.bump(&nextID, for: s)
+      layout = Simulation.layout(scene: scene, screen: screen, chrome: chrome, options: options)
+      input = replaced ? .sceneReplaced : .layoutChanged
+    }
+
+    let events = state.send(input, layout: layout, policy: policy)
+    var violations = eventViolations(events)
+    violations += Invariants.state(state, layout: layout)
+    violations += Invariants.placement(layout)
+    switch step {
+    case .press(let p, _), .release(let p, _), .click(let p):
+      violations += Invariants.hitTest(layout, at: p)
+    default: break
+    }
+    let (frame, cells) = Invariants.frame(layout: layout, state: state)
+    violations += frame
+    cellsChecked += cells
+    violations += Invariants.closing(
+      state, layout: layout, policy: policy, tapAt: lastPress ?? Point(x: 0, y: 0))
+    return violations
+  }
+
+  /// The events must tell a consistent story: a close names what was open, an open happens
+  /// only when nothing is, and the story ends where the state is.
+  private mutating func eventViolations(_ events: [TooltipEvent]) -> [String] {
+    var violations: [String] = []
+    for event in events {
+      switch event {
+      case .opened(let id):
+        if let open = openByEvents {
+          violations.append("opened \(id) while \(open) was open (two open)")
+        }
+        openByEvents = id
+      case .closed(let id, _):
+        if openByEvents != id {
+          violations.append("closed \(id) but \(openByEvents ?? "nothing") was open")
+        }
+        openByEvents = nil
+      case .action(let id):
+        guard let placed = layout.anchor(id: id) else {
+          violations.append("action \(id) on an anchor that is not placed")
+          continue
+        }
+        if !placed.anchor.hasAction {
+          violations.append("action \(id) on an anchor without an action")
+        }
+      }
+    }
+    if openByEvents != state.openID {
+      violations.append(
+        "events say \(openByEvents ?? "closed"), state says \(state.openID ?? "closed")")
+      openByEvents = state.openID
+    }
+    return violations
+  }
+}
+
+/// Runs one random sequence of `steps` steps from `source`; returns the first step's
+/// violations with the steps that led there, or an empty list.
+func runRandomSequence(_ source: inout some ChoiceSource, steps: Int) -> (
+  violations: [String], cells: Int
+) {
+  var sim = Simulation(random: &source)
+  var trail: [String] = []
+  for _ in 0..<steps {
+    if source.isExhausted { break }
+    let step = source.step(in: sim)
+    trail.append(step.description)
+    let violations = sim.apply(step)
+    if !violations.isEmpty {
+      let setup =
+        "screen \(sim.screen.width)x\(sim.screen.height) chrome=\(sim.chrome) policy=\(sim.policy) anchors=\(sim.scene.anchors.count)"
+      return (
+        violations + [setup, "steps: " + trail.suffix(12).joined(separator: "; ")], sim.cellsChecked
+      )
+    }
+  }
+  return ([], sim.cellsChecked)
+}

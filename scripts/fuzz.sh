@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Fuzz the TooltipKit core with libFuzzer for SECONDS seconds (default 60).
+#
+# Builds Fuzz/FuzzCore.swift with the property tests' generators and invariants
+# (Tests/PropertyTests/Support) against the core, instrumented for libFuzzer and
+# AddressSanitizer, then runs one job at the lowest priority. Findings (inputs that trap)
+# land in .build/fuzz/findings/; the corpus grows in .build/fuzz/corpus/.
+#
+#   scripts/fuzz.sh 1800            # half an hour
+#   scripts/fuzz.sh 0 FILE          # replay one input (a finding) and exit
+set -euo pipefail
+
+seconds="${1:-60}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+toolchain="$(dirname "$(command -v swiftc)")"
+build="$root/.build/fuzz"
+mkdir -p "$build/include" "$build/corpus" "$build/findings"
+
+cat >"$build/include/module.modulemap" <<MAP
+module CTextWidth {
+  header "$root/Sources/CTextWidth/include/CTextWidth.h"
+  export *
+}
+MAP
+
+echo "fuzz.sh: building $build/fuzz-core" >&2
+"$toolchain/clang" -c -O1 -g -fsanitize=fuzzer-no-link,address \
+  -I "$root/Sources/CTextWidth/include" \
+  "$root/Sources/CTextWidth/CTextWidth.c" -o "$build/CTextWidth.o"
+mapfile -t core < <(find "$root/Sources/TooltipKit" -name '*.swift' | sort)
+swiftc -parse-as-library -O -g -sanitize=fuzzer,address -swift-version 6 \
+  -module-name TooltipKit -I "$build/include" \
+  -emit-module -emit-module-path "$build/TooltipKit.swiftmodule" \
+  -emit-library -static -o "$build/libTooltipKit.a" "${core[@]}"
+mapfile -t support < <(find "$root/Tests/PropertyTests/Support" -name '*.swift' | sort)
+swiftc -parse-as-library -O -g -sanitize=fuzzer,address -swift-version 6 \
+  -module-name FuzzCore -I "$build" -I "$build/include" \
+  "$root/Fuzz/FuzzCore.swift" "${support[@]}" \
+  "$build/libTooltipKit.a" "$build/CTextWidth.o" -o "$build/fuzz-core"
+
+if [[ "$seconds" == 0 && $# -ge 2 ]]; then
+  exec "$build/fuzz-core" "${@:2}"
+fi
+
+echo "fuzz.sh: fuzzing for $seconds s (one job, nice 19)" >&2
+exec nice -n 19 "$build/fuzz-core" \
+  -max_total_time="$seconds" -timeout=20 -rss_limit_mb=3072 -max_len=4096 \
+  -print_final_stats=1 -artifact_prefix="$build/findings/" "$build/corpus"
