@@ -28,12 +28,12 @@ import TooltipKit
       (chunk * Self.sequences / Self.chunks)..<((chunk + 1) * Self.sequences / Self.chunks)
     let clock = ContinuousClock()
     let start = clock.now
-    var cells = 0
+    var tally = Tally()
     for index in range {
       let seed = Self.firstSeed &+ UInt64(index)
       var source = SplitMix64(seed: seed)
-      let (violations, checked) = runRandomSequence(&source, steps: Self.steps)
-      cells += checked
+      let (violations, run) = runRandomSequence(&source, steps: Self.steps)
+      tally.add(run)
       #expect(
         violations.isEmpty,
         "seed \(seed) (PROPERTY_SEED=\(seed) PROPERTY_SEQUENCES=1): \(violations.joined(separator: " | "))"
@@ -41,7 +41,7 @@ import TooltipKit
       if !violations.isEmpty { break }
     }
     print(
-      "property chunk \(chunk): \(range.count) sequences of \(Self.steps) steps, \(cells) cells checked, \(clock.now - start)"
+      "property chunk \(chunk) (\(Self.steps) steps each) in \(clock.now - start): \(tally)"
     )
   }
 }

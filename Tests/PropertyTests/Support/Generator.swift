@@ -150,9 +150,9 @@ extension ChoiceSource {
 
   /// A screen from 0 x 0 to 500 x 200, mostly terminal-sized.
   mutating func screen() -> Size {
-    switch below(20) {
+    switch below(40) {
     case 0: return Size(width: int(0...500), height: int(0...200))
-    case 1..<3: return Size(width: int(0...3), height: int(0...3))
+    case 1..<5: return Size(width: int(0...3), height: int(0...3))
     default: return Size(width: int(1...120), height: int(1...45))
     }
   }
@@ -192,6 +192,18 @@ extension ChoiceSource {
 
   /// The next step of a run, chosen to suit the simulation's current state.
   mutating func step(in sim: Simulation) -> Step {
+    // Most checks only bite with a bubble open: while closed, open one often.
+    if sim.state.openID == nil,
+      let placed = sim.layout.anchors.isEmpty ? nil : pick(sim.layout.anchors),
+      chance(30)
+    {
+      switch below(3) {
+      case 0: return .input(.open(placed.id))
+      case 1: return .click(Point(x: placed.box.minX, y: placed.box.minY))
+      default: return .input(.select(placed.id))
+      }
+    }
+    if sim.state.isPressing && chance(35) { return .tick(after: .milliseconds(int(0...1200))) }
     switch below(100) {
     case 0..<16:
       return .press(point(in: sim), after: .milliseconds(int(0...300)))

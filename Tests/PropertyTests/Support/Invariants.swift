@@ -278,28 +278,24 @@ enum Invariants {
     func touchesBubble(_ lead: Int, width: Int, y: Int) -> Bool {
       (lead..<lead + max(1, width)).contains { expected[Point(x: $0, y: y)] != nil }
     }
-    outer: for y in 0..<max(0, layout.screen.height) {
-      var x = 0
-      while x < layout.screen.width {
-        let before = closed[x, y]
-        let span = max(1, before.width)
-        for column in x..<min(x + span, layout.screen.width)
-        where expected[Point(x: column, y: y)] == nil {
-          let now = grid[column, y]
-          let was = closed[column, y]
-          if now == was { continue }
-          if span > 1 && touchesBubble(x, width: span, y: y)
-            && now == Cell(text: " ", width: 1, style: was.style)
-          {
-            continue
-          }
-          violations.append(
-            "opening \(open) changed (\(column),\(y)) outside its bubble: \(debug(was.text)) became \(debug(now.text))"
-          )
-          break outer
-        }
-        x += span
+    let width = layout.screen.width
+    let now = grid.cells
+    let was = closed.cells
+    for i in now.indices where now[i] != was[i] {
+      let (x, y) = (i % width, i / width)
+      if expected[Point(x: x, y: y)] != nil { continue }
+      var lead = x
+      while lead > 0 && was[y * width + lead].isContinuation { lead -= 1 }
+      let span = max(1, was[y * width + lead].width)
+      if span > 1 && touchesBubble(lead, width: span, y: y)
+        && now[i] == Cell(text: " ", width: 1, style: was[i].style)
+      {
+        continue
       }
+      violations.append(
+        "opening \(open) changed (\(x),\(y)) outside its bubble: \(debug(was[i].text)) became \(debug(now[i].text))"
+      )
+      break
     }
     return (violations, grid.cells.count * 2)
   }
@@ -317,10 +313,15 @@ enum Invariants {
     if let cursor = grid.cursor, !grid.bounds.contains(cursor) {
       return ["cursor (\(cursor.x),\(cursor.y)) is off the grid"]
     }
+    let cells = grid.cells
     for y in 0..<height {
       var x = 0
       while x < width {
-        let cell = grid[x, y]
+        let cell = cells[y * width + x]
+        if cell.width == 1 && cell.text == " " {
+          x += 1
+          continue
+        }
         if cell.isContinuation { return ["stray continuation at (\(x),\(y))"] }
         if cell.text.isEmpty { return ["empty lead cell at (\(x),\(y))"] }
         if let bad = cell.text.unicodeScalars.first(where: isForbidden) {
@@ -336,7 +337,7 @@ enum Invariants {
         if x + cell.width > width {
           return ["wide \(debug(cell.text)) at (\(x),\(y)) runs past the right edge"]
         }
-        for k in 1..<max(1, cell.width) where !grid[x + k, y].isContinuation {
+        for k in 1..<max(1, cell.width) where !cells[y * width + x + k].isContinuation {
           return [
             "wide \(debug(cell.text)) at (\(x),\(y)) is split: (\(x + k),\(y)) is not its continuation"
           ]

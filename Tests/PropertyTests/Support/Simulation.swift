@@ -55,8 +55,8 @@ struct Simulation {
   private(set) var nextID: Int
   /// The open tooltip as the reported events tell it, checked against the state.
   private var openByEvents: String?
-  /// Cells counted over every frame checked (a figure for reports).
-  private(set) var cellsChecked = 0
+  /// What the run went through, for the figures a report gives.
+  private(set) var tally = Tally()
 
   init(scene: Scene, screen: Size, chrome: Bool, options: RenderOptions, policy: DismissPolicy) {
     self.scene = scene
@@ -67,6 +67,7 @@ struct Simulation {
     nextID = scene.anchors.count
     layout = Simulation.layout(scene: scene, screen: screen, chrome: chrome, options: options)
     state = TooltipState(layout: layout)
+    tally.sequences = 1
     Simulation.bump(&nextID, for: scene)
   }
 
@@ -136,6 +137,7 @@ struct Simulation {
     }
 
     let events = state.send(input, layout: layout, policy: policy)
+    tally.count(events, step: step)
     var violations = eventViolations(events)
     violations += Invariants.state(state, layout: layout)
     violations += Invariants.placement(layout)
@@ -146,7 +148,11 @@ struct Simulation {
     }
     let (frame, cells) = Invariants.frame(layout: layout, state: state)
     violations += frame
-    cellsChecked += cells
+    tally.cells += cells
+    if let bubble = state.openBubble(layout) {
+      tally.stepsOpen += 1
+      if bubble.cellsLost(on: screen) > 0 { tally.stepsCropped += 1 }
+    }
     violations += Invariants.closing(
       state, layout: layout, policy: policy, tapAt: lastPress ?? Point(x: 0, y: 0))
     return violations
@@ -187,10 +193,62 @@ struct Simulation {
   }
 }
 
+/// Figures of random runs: how many steps, frames and cells were checked, and how often the
+/// interesting things happened (a run that never opens a tooltip checks little).
+struct Tally: CustomStringConvertible {
+  var sequences = 0
+  var steps = 0
+  var cells = 0
+  var stepsOpen = 0
+  var stepsCropped = 0
+  var opened = 0
+  var actions = 0
+  var longPressOpens = 0
+  var closed: [CloseReason: Int] = [:]
+
+  mutating func count(_ events: [TooltipEvent], step: Step) {
+    steps += 1
+    for event in events {
+      switch event {
+      case .opened:
+        opened += 1
+        switch step {
+        case .tick, .release: longPressOpens += 1
+        default: break
+        }
+      case .closed(_, let reason): closed[reason, default: 0] += 1
+      case .action: actions += 1
+      }
+    }
+  }
+
+  mutating func add(_ other: Tally) {
+    sequences += other.sequences
+    steps += other.steps
+    cells += other.cells
+    stepsOpen += other.stepsOpen
+    stepsCropped += other.stepsCropped
+    opened += other.opened
+    actions += other.actions
+    longPressOpens += other.longPressOpens
+    closed.merge(other.closed, uniquingKeysWith: +)
+  }
+
+  var description: String {
+    let reasons = closed.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+      "\($0.key.rawValue) \($0.value)"
+    }
+    return
+      "\(sequences) sequences, \(steps) steps, \(cells) cells checked; open after \(stepsOpen) steps "
+      + "(\(stepsCropped) cropped); \(opened) opened (\(longPressOpens) by long press), \(actions) actions; "
+      + "closed: \(reasons.joined(separator: ", "))"
+  }
+}
+
 /// Runs one random sequence of `steps` steps from `source`; returns the first step's
-/// violations with the steps that led there, or an empty list.
+/// violations with the steps that led there (or an empty list), and the run's figures.
 func runRandomSequence(_ source: inout some ChoiceSource, steps: Int) -> (
-  violations: [String], cells: Int
+  violations: [String], tally: Tally
 ) {
   var sim = Simulation(random: &source)
   var trail: [String] = []
@@ -203,9 +261,9 @@ func runRandomSequence(_ source: inout some ChoiceSource, steps: Int) -> (
       let setup =
         "screen \(sim.screen.width)x\(sim.screen.height) chrome=\(sim.chrome) policy=\(sim.policy) anchors=\(sim.scene.anchors.count)"
       return (
-        violations + [setup, "steps: " + trail.suffix(12).joined(separator: "; ")], sim.cellsChecked
+        violations + [setup, "steps: " + trail.suffix(12).joined(separator: "; ")], sim.tally
       )
     }
   }
-  return ([], sim.cellsChecked)
+  return ([], sim.tally)
 }
