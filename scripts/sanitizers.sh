@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# Runs the test suite under AddressSanitizer and UndefinedBehaviorSanitizer, then valgrind
+# memcheck over `tooltip-tui --snapshot` runs and over a scripted interactive session in
+# tmux. Prints one summary line per part.
+#
+#   scripts/sanitizers.sh                  # everything
+#   scripts/sanitizers.sh PropertyTests    # only tests matching a filter under the sanitizers
+#   PARTS=valgrind scripts/sanitizers.sh   # some parts only: address, undefined, valgrind
+#
+# Each sanitizer builds in its own scratch path (.build/asan, .build/ubsan), so the normal
+# .build is left alone. Exit status: 0 when every part ran and passed, 1 when a part failed,
+# 3 when every part that ran passed but one could not run (the interactive session before the
+# interactive mode exists): a part that did not run is never reported as a pass.
+set -uo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+filter="${1:-}"
+parts=" ${PARTS:-address undefined valgrind} "
+logs="$root/.build/sanitizers"
+mkdir -p "$logs"
+failed=0
+skipped=0
+summary=()
+
+note() { summary+=("$1"); echo "sanitizers.sh: $1" >&2; }
+
+# --- AddressSanitizer and UndefinedBehaviorSanitizer over `swift test` ---
+for sanitizer in address undefined; do
+  [[ "$parts" == *" $sanitizer "* ]] || continue
+  log="$logs/test-$sanitizer.log"
+  if [[ "$sanitizer" == address ]]; then
+    args=(--sanitize=address --scratch-path "$root/.build/asan")
+  else
+    # swiftc has no -sanitize=undefined on Linux (Swift code traps on overflow and bounds by
+    # itself): UBSan instruments the C code (CTextWidth, the ncurses shim's inline functions)
+    # and its runtime is linked in; any report aborts the run.
+    args=(--scratch-path "$root/.build/ubsan"
+      -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
+      -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined)
+  fi
+  [[ -n "$filter" ]] && args+=(--filter "$filter")
+  echo "sanitizers.sh: swift test ${args[*]} (log: $log)" >&2
+  start=$SECONDS
+  # Swift's own crash backtracer reads memory in ways ASan reports, and then hangs inside
+  # the report: it is switched off here, the sanitizers print their own stacks.
+  SWIFT_BACKTRACE=enable=no \
+    ASAN_OPTIONS="detect_leaks=1" LSAN_OPTIONS="suppressions=$root/scripts/lsan.supp" \
+    UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+    swift test "${args[@]}" >"$log" 2>&1
+  status=$?
+  result="$(grep -E '^(✔|✘) Test run with' "$log" | tail -1)"
+  reports="$(grep -cE 'ERROR: AddressSanitizer|runtime error:|ERROR: LeakSanitizer' "$log")"
+  if [[ $status -eq 0 && "$reports" -eq 0 ]]; then
+    note "$sanitizer: passed in $((SECONDS - start)) s: ${result:-no Swift Testing summary}"
+  else
+    failed=1
+    note "$sanitizer: FAILED (exit $status, $reports sanitizer reports) in $((SECONDS - start)) s; see $log"
+  fi
+done
+
+# --- valgrind memcheck over snapshot runs ---
+if [[ "$parts" != *" valgrind "* ]]; then
+  printf '\nSummary:\n'
+  printf '  %s\n' "${summary[@]}"
+  exit $failed
+fi
+echo "sanitizers.sh: building tooltip-tui" >&2
+swift build --product tooltip-tui >"$logs/build.log" 2>&1 || { note "build of tooltip-tui FAILED; see $logs/build.log"; exit 1; }
+binary="$(swift build --product tooltip-tui --show-bin-path)/tooltip-tui"
+
+# Runs valgrind memcheck over the arguments; sets `lost` to the definitely lost bytes.
+memcheck() {
+  local log="$1"
+  shift
+  valgrind --tool=memcheck --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=99 \
+    --log-file="$log" "$@"
+}
+definitely_lost() {
+  local line
+  line="$(grep -E 'definitely lost:' "$1" | tail -1)"
+  if [[ -z "$line" ]]; then
+    # No leak summary: valgrind found every block freed (or the run died first).
+    if grep -q 'All heap blocks were freed' "$1"; then echo 0; else echo "?"; fi
+  else
+    echo "$line" | sed -E 's/.*definitely lost: ([0-9,]+) bytes.*/\1/' | tr -d ,
+  fi
+}
+possibly_lost() { grep -E 'possibly lost:' "$1" | tail -1 | sed -E 's/.*possibly lost: ([0-9,]+) bytes.*/\1/' | tr -d ,; }
+errors_in() { grep -E 'ERROR SUMMARY:' "$1" | tail -1 | sed -E 's/.*ERROR SUMMARY: ([0-9,]+) errors.*/\1/' | tr -d ,; }
+
+snapshots=(
+  "--snapshot --size 80x24"
+  "--snapshot --size 80x24 --scene form --open share --ansi"
+  "--snapshot --size 40x12 --scene edges --theme dark --fidelity file --ascii"
+  "--snapshot --size 1x1 --bare"
+)
+total_lost=0
+for i in "${!snapshots[@]}"; do
+  log="$logs/valgrind-snapshot-$i.log"
+  # shellcheck disable=SC2086
+  memcheck "$log" "$binary" ${snapshots[$i]} >"$logs/valgrind-snapshot-$i.out" 2>"$logs/valgrind-snapshot-$i.err"
+  status=$?
+  lost="$(definitely_lost "$log")"
+  errors="$(errors_in "$log")"
+  if [[ $status -eq 0 && "$lost" == 0 && "$errors" == 0 ]]; then
+    total_lost=$((total_lost + lost))
+    note "valgrind tooltip-tui ${snapshots[$i]}: exit 0, definitely lost $lost bytes, $errors errors (possibly lost $(possibly_lost "$log") bytes: runtime metadata caches)"
+  else
+    failed=1
+    note "valgrind tooltip-tui ${snapshots[$i]}: FAILED (exit $status, definitely lost $lost bytes, $errors errors; $(head -c 200 "$logs/valgrind-snapshot-$i.err")); see $log"
+  fi
+done
+
+# --- valgrind memcheck over a scripted interactive session in tmux ---
+socket="robust-$$"
+log="$logs/valgrind-interactive.log"
+err="$logs/valgrind-interactive.err"
+done_file="$logs/valgrind-interactive.status"
+rm -f "$log" "$err" "$done_file"
+tmux -L "$socket" -f /dev/null new-session -d -x 100 -y 30 \
+  "TERM=xterm-256color valgrind --tool=memcheck --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=99 --log-file='$log' '$binary' 2>'$err'; echo \$? >'$done_file'"
+# Under valgrind the program starts slowly: wait for it to draw, then drive it.
+for _ in $(seq 1 120); do
+  [[ -f "$done_file" ]] && break
+  if [[ -n "$(tmux -L "$socket" capture-pane -p 2>/dev/null | tr -d '[:space:]')" ]]; then break; fi
+  sleep 0.5
+done
+if [[ ! -f "$done_file" ]]; then
+  sleep 2
+  for key in Tab Tab Enter i Escape Right Down Left Up Space i '?' x Escape q; do
+    tmux -L "$socket" send-keys "$key"
+    sleep 0.4
+  done
+fi
+for _ in $(seq 1 120); do
+  [[ -f "$done_file" ]] && break
+  sleep 0.5
+done
+tmux -L "$socket" kill-server 2>/dev/null
+status="$(cat "$done_file" 2>/dev/null || echo "none")"
+if [[ "$status" == 2 ]] && grep -qi 'not available' "$err"; then
+  skipped=1
+  note "valgrind interactive session: NOT RUN: this build has no interactive mode ($(head -c 200 "$err"))"
+elif [[ "$status" == none ]]; then
+  failed=1
+  note "valgrind interactive session: FAILED: tooltip-tui did not quit after q; see $log"
+else
+  lost="$(definitely_lost "$log")"
+  errors="$(errors_in "$log")"
+  if [[ "$status" == 0 && "$lost" == 0 && "$errors" == 0 ]]; then
+    note "valgrind interactive session: exit 0, definitely lost $lost bytes, $errors errors (possibly lost $(possibly_lost "$log") bytes)"
+  else
+    failed=1
+    note "valgrind interactive session: FAILED (exit $status, definitely lost $lost bytes, $errors errors); see $log"
+  fi
+fi
+
+echo
+echo "Summary:"
+printf '  %s\n' "${summary[@]}"
+if [[ $failed -ne 0 ]]; then exit 1; fi
+if [[ $skipped -ne 0 ]]; then exit 3; fi
+exit 0
