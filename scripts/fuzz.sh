@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Fuzz the TooltipKit core with libFuzzer for SECONDS seconds (default 60).
 #
+# Inputs run up to 1 KB from the start (-len_control=0): enough bytes for a scene and all 64
+# steps, so deep sequences are tried at once rather than after hours of growing inputs.
+#
 # Builds Fuzz/FuzzCore.swift with the property tests' generators and invariants
 # (Tests/PropertyTests/Support) against the core, instrumented for libFuzzer and
 # AddressSanitizer, then runs one job at the lowest priority. Findings (inputs that trap)
@@ -36,7 +39,7 @@ mapfile -t support < <(find "$root/Tests/PropertyTests/Support" -name '*.swift' 
 swiftc -parse-as-library -O -g -sanitize=fuzzer,address -swift-version 6 \
   -module-name FuzzCore -I "$build" -I "$build/include" \
   "$root/Fuzz/FuzzCore.swift" "${support[@]}" \
-  "$build/libTooltipKit.a" "$build/CTextWidth.o" -o "$build/fuzz-core"
+  "$build/libTooltipKit.a" "$build/CTextWidth.o" -use-ld=lld -o "$build/fuzz-core"
 
 if [[ "$seconds" == 0 && $# -ge 2 ]]; then
   exec "$build/fuzz-core" "${@:2}"
@@ -44,5 +47,5 @@ fi
 
 echo "fuzz.sh: fuzzing for $seconds s (one job, nice 19)" >&2
 exec nice -n 19 "$build/fuzz-core" \
-  -max_total_time="$seconds" -timeout=20 -rss_limit_mb=3072 -max_len=4096 \
+  -max_total_time="$seconds" -timeout=60 -rss_limit_mb=3072 -max_len=1024 -len_control=0 \
   -print_final_stats=1 -artifact_prefix="$build/findings/" "$build/corpus"
