@@ -254,7 +254,6 @@ extension ChoiceSource {
     switch below(10) {
     case 0..<2:
       scene.anchors.insert(anchor(id: "a\(nextID)"), at: below(scene.anchors.count + 1))
-      nextID += 1
     case 2..<4:
       if let i = index(&self) { scene.anchors.remove(at: i) }
     case 4..<8:
@@ -276,7 +275,6 @@ extension ChoiceSource {
     case 8: scene.maxTextWidth = maxTextWidth()
     default: scene = self.scene(maxAnchors: 10, firstID: &nextID)
     }
-    _ = nextID
     return scene
   }
 }
