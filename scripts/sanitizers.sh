@@ -6,6 +6,7 @@
 #   scripts/sanitizers.sh                  # everything
 #   scripts/sanitizers.sh PropertyTests    # only tests matching a filter under the sanitizers
 #   PARTS=valgrind scripts/sanitizers.sh   # some parts only: address, undefined, valgrind
+#   TOOLTIP_TUI=path/to/tooltip-tui PARTS=valgrind scripts/sanitizers.sh   # another build
 #
 # Each sanitizer builds in its own scratch path (.build/asan, .build/ubsan), so the normal
 # .build is left alone. Exit status: 0 when every part ran and passed, 1 when a part failed,
@@ -67,7 +68,7 @@ if [[ "$parts" != *" valgrind "* ]]; then
 fi
 echo "sanitizers.sh: building tooltip-tui" >&2
 swift build --product tooltip-tui >"$logs/build.log" 2>&1 || { note "build of tooltip-tui FAILED; see $logs/build.log"; exit 1; }
-binary="$(swift build --product tooltip-tui --show-bin-path)/tooltip-tui"
+binary="${TOOLTIP_TUI:-$(swift build --product tooltip-tui --show-bin-path)/tooltip-tui}"
 
 # Runs valgrind memcheck over the arguments; sets `lost` to the definitely lost bytes.
 memcheck() {
@@ -86,7 +87,11 @@ definitely_lost() {
     echo "$line" | sed -E 's/.*definitely lost: ([0-9,]+) bytes.*/\1/' | tr -d ,
   fi
 }
-possibly_lost() { grep -E 'possibly lost:' "$1" | tail -1 | sed -E 's/.*possibly lost: ([0-9,]+) bytes.*/\1/' | tr -d ,; }
+possibly_lost() {
+  local bytes
+  bytes="$(grep -E 'possibly lost:' "$1" | tail -1 | sed -E 's/.*possibly lost: ([0-9,]+) bytes.*/\1/' | tr -d ,)"
+  echo "${bytes:-0}"
+}
 errors_in() { grep -E 'ERROR SUMMARY:' "$1" | tail -1 | sed -E 's/.*ERROR SUMMARY: ([0-9,]+) errors.*/\1/' | tr -d ,; }
 
 snapshots=(
