@@ -27,6 +27,13 @@ public struct PlacedAnchor: Hashable, Sendable {
   /// Places `anchor` in a scene area whose top-left cell is `area.origin`, or returns nil when
   /// its box falls wholly outside the area (then it is not drawn, selected or tapped).
   public init?(_ anchor: Anchor, fileIndex: Int, area: Rect, glyphs: GlyphSet) {
+    self.init(unclipped: anchor, fileIndex: fileIndex, area: area, glyphs: glyphs)
+    guard box.intersection(area) != nil else { return nil }
+  }
+
+  /// Places `anchor` in a scene area as ``init(_:fileIndex:area:glyphs:)`` does, even when its
+  /// box falls wholly outside the area: a crop report (`--check`) measures those bubbles too.
+  public init(unclipped anchor: Anchor, fileIndex: Int, area: Rect, glyphs: GlyphSet) {
     let artwork: TextLine
     let width: Int
     if let label = anchor.label {
@@ -42,7 +49,6 @@ public struct PlacedAnchor: Hashable, Sendable {
       ? area.minX + anchor.position.x : area.maxX + anchor.position.x + 1 - width
     let y = anchor.position.y >= 0 ? area.minY + anchor.position.y : area.maxY + anchor.position.y
     let box = Rect(x: x, y: y, width: width, height: 1)
-    guard box.intersection(area) != nil else { return nil }
     self.anchor = anchor
     self.fileIndex = fileIndex
     self.box = box
