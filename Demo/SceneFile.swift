@@ -215,10 +215,11 @@ private struct FieldReader {
     guard has(key) else { return nil }
     do {
       return try container.decode(T.self, forKey: FieldKey(key))
-    } catch let nested as FieldError {
-      throw nested
-    } catch {
+    } catch is DecodingError {
       throw self.error(key, message)
+    } catch {
+      // The decoder's own syntax errors inside a value: a bad escape in a string, say.
+      throw self.error(key, T.self == String.self ? "not a valid JSON string" : message)
     }
   }
 
