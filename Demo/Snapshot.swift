@@ -45,8 +45,8 @@ enum FrameText {
     grid.cells.withUnsafeBufferPointer { cells in
       for row in 0..<grid.size.height {
         let start = row * width
-        for cell in cells[start..<start + width] where !cell.isContinuation {
-          append(cell.text, to: &out)
+        for index in start..<start + width where cells[index].width != 0 {
+          append(cells[index].text, to: &out)
         }
         out.append(0x0A)
       }
@@ -63,13 +63,14 @@ enum FrameText {
     grid.cells.withUnsafeBufferPointer { cells in
       for row in 0..<grid.size.height {
         let start = row * width
-        var current = Style.plain
-        for cell in cells[start..<start + width] where !cell.isContinuation {
-          if cell.style != current {
-            appendSGR(cell.style, to: &out)
-            current = cell.style
+        var current = sgrKey(.plain)
+        for index in start..<start + width where cells[index].width != 0 {
+          let key = sgrKey(cells[index].style)
+          if key != current {
+            current = key
+            appendSGR(cells[index].style, to: &out)
           }
-          append(cell.text, to: &out)
+          append(cells[index].text, to: &out)
         }
         out.append(contentsOf: reset)
         out.append(0x0A)
@@ -82,10 +83,28 @@ enum FrameText {
 
   @inline(__always)
   private static func append(_ text: String, to out: inout [UInt8]) {
-    var text = text
-    text.withUTF8 { bytes in
-      if bytes.count == 1 { out.append(bytes[0]) } else { out.append(contentsOf: bytes) }
+    let bytes = text.utf8
+    if bytes.count == 1, let byte = bytes.first {
+      out.append(byte)
+    } else {
+      out.append(contentsOf: bytes)
     }
+  }
+
+  /// What the SGR sequence of `style` depends on, packed in one integer: attributes, then
+  /// each colour's presence and RGB (the basic index is not written). Comparing these is far
+  /// cheaper per cell than comparing styles.
+  @inline(__always)
+  private static func sgrKey(_ style: Style) -> UInt64 {
+    var key = UInt64(style.attributes.rawValue)
+    if let color = style.foreground?.rgb {
+      key |= 1 << 8 | UInt64(color.red) << 9 | UInt64(color.green) << 17 | UInt64(color.blue) << 25
+    }
+    if let color = style.background?.rgb {
+      key |=
+        1 << 33 | UInt64(color.red) << 34 | UInt64(color.green) << 42 | UInt64(color.blue) << 50
+    }
+    return key
   }
 
   /// `ESC [ 0 ; attributes ; colours m`: the reset first, so each sequence stands alone.
