@@ -111,7 +111,8 @@ enum SceneFile {
       throw SceneFileError(message: "\(name): empty file, expected a JSON object with \"anchors\"")
     }
     if let offset = firstInvalidUTF8(bytes) {
-      throw SceneFileError(message: "\(name): invalid UTF-8 at byte \(offset)")
+      let path = pathOfInvalidUTF8(bytes).map { $0 + ": " } ?? ""
+      throw SceneFileError(message: "\(name): \(path)invalid UTF-8 at byte \(offset)")
     }
     do {
       return try JSONDecoder().decode(SceneDocument.self, from: Data(bytes)).scene
@@ -122,6 +123,39 @@ enum SceneFile {
       throw SceneFileError(message: "\(name): not valid JSON")
     }
   }
+
+  /// The JSON path of the string (a value, or a key) that holds the first invalid UTF-8
+  /// sequence, or nil when that sequence is outside any string or the rest is not JSON.
+  ///
+  /// The first invalid sequence is replaced by a marker (three private-use characters),
+  /// later ones by U+FFFD, and the repaired document is walked for the string with the marker.
+  static func pathOfInvalidUTF8(_ bytes: [UInt8]) -> String? {
+    var repaired: [UInt8] = []
+    repaired.reserveCapacity(bytes.count + 16)
+    var iterator = bytes.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    var marked = false
+    loop: while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded): repaired.append(contentsOf: encoded)
+      case .emptyInput: break loop
+      case .error:
+        repaired.append(contentsOf: marked ? Array("\u{FFFD}".utf8) : Array(invalidMarker.utf8))
+        marked = true
+      }
+    }
+    do {
+      _ = try JSONDecoder().decode(MarkerProbe.self, from: Data(repaired))
+      return nil
+    } catch let found as FieldError {
+      return found.path
+    } catch {
+      return nil
+    }
+  }
+
+  /// Stands in for the first invalid UTF-8 sequence while its string is looked for.
+  fileprivate static let invalidMarker = "\u{10FFFD}\u{E000}\u{10FFFD}"
 
   /// The offset of the first byte that is not part of valid UTF-8, or nil when all is valid.
   static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
@@ -145,6 +179,27 @@ enum SceneFile {
 private struct FieldError: Error {
   var path: String
   var message: String
+}
+
+/// Walks any JSON value and throws the path of the first string holding
+/// ``SceneFile/invalidMarker`` (the key's path when the marker is in a key).
+private struct MarkerProbe: Decodable {
+  init(from decoder: any Decoder) throws {
+    let marker = SceneFile.invalidMarker
+    if let object = try? decoder.container(keyedBy: FieldKey.self) {
+      for key in object.allKeys {
+        if key.stringValue.contains(marker) {
+          let shown = key.stringValue.replacing(marker, with: "\u{FFFD}")
+          throw FieldError(path: jsonPath(decoder.codingPath, shown), message: "")
+        }
+        _ = try object.decode(MarkerProbe.self, forKey: key)
+      }
+    } else if var list = try? decoder.unkeyedContainer() {
+      while !list.isAtEnd { _ = try list.decode(MarkerProbe.self) }
+    } else if let text = try? decoder.singleValueContainer().decode(String.self), text.contains(marker) {
+      throw FieldError(path: jsonPath(decoder.codingPath), message: "")
+    }
+  }
 }
 
 /// Any object key, so unknown keys can be found and reported.

@@ -63,7 +63,16 @@ struct MalformedScene: CustomTestStringConvertible, Sendable {
     MalformedScene("nesting 100000 deep", String(repeating: "[", count: 100_000), "not valid JSON"),
     MalformedScene(
       "invalid UTF-8 byte", bytes: Array(#"{"anchors": [], "a": ""#.utf8) + [0xFF, 0x22, 0x7D],
-      "invalid UTF-8 at byte 22"),
+      "a: invalid UTF-8 at byte 22"),
+    MalformedScene(
+      "Latin-1 in a headline",
+      bytes: Array(anchor(#", "headline": "Caf"#).utf8.dropLast(3)) + [0xE9] + Array(#""}]}"#.utf8),
+      "anchors[0].headline: invalid UTF-8 at byte 77"),
+    MalformedScene(
+      "invalid UTF-8 in a key",
+      bytes: Array(#"{"anchors": [{"id": "a", "x": 1, "y": 1, "placement": "top", "gl"#.utf8) + [0xFF]
+        + Array(#"ph": "x"}]}"#.utf8),
+      "anchors[0].gl\u{FFFD}ph: invalid UTF-8 at byte 64"),
     MalformedScene("lone continuation byte", bytes: [0x7B, 0x80, 0x7D], "invalid UTF-8 at byte 1"),
     MalformedScene(
       "overlong slash", bytes: Array(#"{"anchors": [], "#.utf8) + [0xC0, 0xAF],
