@@ -74,10 +74,10 @@ enum Tmux {
       .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 
-  /// Starts the server with `posix_spawn`, every signal unblocked and at its default: the
-  /// server inherits its client's signal mask, and test runner threads block signals (SIGCHLD,
-  /// SIGHUP, SIGTERM among them), which would leave a server unable to reap its pane or to be
-  /// stopped. Returns the client's pid.
+  /// Starts the server with `posix_spawn`, every signal unblocked and at its default: test
+  /// runner threads block most signals, and a server started from one through `Process` came
+  /// up with SIGCHLD, SIGHUP and SIGTERM blocked, unable to reap its pane or to be stopped.
+  /// Returns the client's pid.
   static func start(_ socket: String, _ arguments: [String]) throws -> pid_t {
     let argv = ["tmux", "-u", "-L", socket, "-f", "/dev/null"] + arguments
     var env = ProcessInfo.processInfo.environment
