@@ -427,6 +427,8 @@ import TooltipKit
     let l = layout([c.anchor])
     #expect(l.anchor(id: "a") != nil)
     #expect(l.bubble(for: "a") == nil)
+    #expect(!c.anchor.hasVisibleLine)
+    #expect(c.anchor.visibleLines.isEmpty)
     var state = TooltipState(layout: l)
     #expect(state.send(.click(point(11, 10)), layout: l) == [])
     #expect(state.send(.open("a"), layout: l) == [])

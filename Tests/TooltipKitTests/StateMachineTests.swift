@@ -117,6 +117,10 @@ func seq(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...) -
     $0[0].showHeadline = false
     $0[0].showSupporting = false
   }
+  static let aZeroWidth = Board.layout {
+    $0[0].headline = "\u{200B}"
+    $0[0].supporting = "\u{301}"
+  }
   static let aHeadlineOff = Board.layout { $0[0].showHeadline = false }
   /// b moved below a resized screen's last row.
   static let bOffScreen = Board.layout({ $0[1].position = point(24, 30) })
@@ -428,6 +432,12 @@ func seq(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...) -
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(
         .layoutChanged, layout: aLinesOff, open: nil, selected: "a", [.closed("a", .programmatic)])),
+    seq(
+      "copy left with only zero-width marks closes it", .consume,
+      step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
+      step(
+        .layoutChanged, layout: aZeroWidth, open: nil, selected: "a", [.closed("a", .programmatic)])
+    ),
     seq(
       "a boolean leaving one line keeps it open", .consume,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),

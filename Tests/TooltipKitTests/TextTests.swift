@@ -112,6 +112,8 @@ import TooltipKit
     ("   ", nil),
     ("", nil),
     ("\u{1B}", "\u{FFFD}"),
+    ("\u{200B}", nil),
+    ("\u{301}a", "\u{301}a"),
   ])
   func visibleTrimsSpacesAndRejectsBlankLines(input: String, expected: String?) {
     #expect(Text.visible(input) == expected)
