@@ -94,7 +94,8 @@ import TooltipKit
     var grid = CellGrid(size: Size(width: 5, height: 1))
     grid.write("中文", at: point(-1, 0), style: Self.fill)
     expectScreen(grid, " 文  |")
-    #expect(grid[0, 0] == Cell(text: " ", width: 1, style: Self.fill))  // visible half drawn as fill
+    // The visible half is drawn as fill.
+    #expect(grid[0, 0] == Cell(text: " ", width: 1, style: Self.fill))
     #expect(grid[1, 0].text == "文")
     expectWellFormed(grid)
   }
@@ -141,6 +142,19 @@ import TooltipKit
     #expect(grid[0, 0].width == 1)
     #expect(grid[5, 0].text == " ")
     #expect(!grid[5, 0].isContinuation)
+    expectWellFormed(grid)
+  }
+
+  @Test func cutWideCharacterOverAWideOneLeavesNoHalf() {
+    var grid = CellGrid(size: Size(width: 4, height: 1))
+    grid.write("中文", at: point(0, 0), style: .plain)
+    grid.write("字", at: point(-1, 0), style: Self.fill)  // cut: its visible half covers 中's left
+    expectScreen(grid, "  文|")
+    #expect(grid[0, 0] == Cell(text: " ", width: 1, style: Self.fill))
+    #expect(grid[1, 0] == .blank)
+    expectWellFormed(grid)
+    grid.write("あ", at: point(3, 0), style: Self.fill)  // cut on the right, over 文's right half
+    expectScreen(grid, "    |")
     expectWellFormed(grid)
   }
 

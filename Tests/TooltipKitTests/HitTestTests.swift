@@ -79,6 +79,11 @@ import TooltipKit
       name: "overlapping artwork: nearer centre",
       anchors: [anchor("a", x: 10, y: 5, label: "Publish"), anchor("b", x: 17, y: 5)],
       point: point(17, 5), expected: "b"),
+    // a: sm at 10 (target 9...11); b: "Publish" md at 20 (target 20...28), the row's widest.
+    HitCase(
+      name: "past a narrow target on a row with a wide one",
+      anchors: [anchor("a", x: 10, y: 5, size: .sm), anchor("b", x: 20, y: 5, label: "Publish")],
+      point: point(12, 5), expected: nil),
     HitCase(
       name: "off screen left", anchors: [anchor("a", x: 0, y: 5, size: .sm)], point: point(-1, 5),
       expected: nil),
