@@ -121,6 +121,7 @@ func seq(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...) -
     $0[0].headline = "\u{200B}"
     $0[0].supporting = "\u{301}"
   }
+  static let cLongPress = Board.layout { $0[4].trigger = .longPress }
   static let aHeadlineOff = Board.layout { $0[0].showHeadline = false }
   /// b moved below a resized screen's last row.
   static let bOffScreen = Board.layout({ $0[1].position = point(24, 30) })
@@ -278,6 +279,27 @@ func seq(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...) -
       step(.tick(ms(1500)), open: nil, selected: "ilp", [.closed("ilp", .longPress)]),
       step(.release(Board.ilp, time: ms(1600)), open: nil, selected: "ilp")),
     seq(
+      "a labelled tap-trigger anchor held long is a tap: opened, then action", .consume,
+      step(tap(Board.lt, length: 3000), open: "lt", selected: "lt", [.opened("lt"), .action("lt")])),
+    seq(
+      "disabled long-press anchor: a long press opens", .consume,
+      step(.press(Board.dlp, time: ms(0)), open: nil, selected: "a"),
+      step(.tick(ms(500)), open: "dlp", selected: "dlp", [.opened("dlp")]),
+      step(.release(Board.dlp, time: ms(700)), open: "dlp", selected: "dlp")),
+    seq(
+      "pass-through: a long press on a bubble cell over a long-press anchor reaches it",
+      .passThrough,
+      step(tap(Board.a), layout: cLongPress, open: "a", selected: "a", [.opened("a")]),
+      step(.press(Board.c, time: ms(1000)), open: "a", selected: "a"),
+      step(.tick(ms(1500)), open: "c", selected: "c", [.closed("a", .longPress), .opened("c")]),
+      step(.release(Board.c, time: ms(1600)), open: "c", selected: "c")),
+    seq(
+      "consume: a long press on a bubble cell is a tap on the bubble", .consume,
+      step(tap(Board.a), layout: cLongPress, open: "a", selected: "a", [.opened("a")]),
+      step(.press(Board.c, time: ms(1000)), open: "a", selected: "a"),
+      step(.tick(ms(1500)), open: "a", selected: "a"),
+      step(.release(Board.c, time: ms(1600)), open: nil, selected: "a", [.closed("a", .tap)])),
+    seq(
       "a tap-trigger anchor held long is a tap", .consume,
       step(tap(Board.b, length: 3000), open: "b", selected: "b", [.opened("b")])),
     seq(
@@ -350,6 +372,14 @@ func seq(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...) -
       step(.activate, open: nil, selected: "a", [.closed("a", .tap)]),
       step(.select("lt"), open: nil, selected: "lt"),
       step(.activate, open: "lt", selected: "lt", [.opened("lt"), .action("lt")])),
+    seq(
+      "consume: Enter with another tooltip open only closes it", .consume,
+      step(.open("b"), open: "b", selected: "a", [.opened("b")]),
+      step(.activate, open: nil, selected: "a", [.closed("b", .tap)])),
+    seq(
+      "pass-through: Enter with another tooltip open closes it and taps the selected", .passThrough,
+      step(.open("b"), open: "b", selected: "a", [.opened("b")]),
+      step(.activate, open: "a", selected: "a", [.closed("b", .tap), .opened("a")])),
     seq(
       "i shows and hides the selected anchor's tooltip", .consume,
       step(.info, open: "a", selected: "a", [.opened("a")]),
