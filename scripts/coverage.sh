@@ -11,8 +11,10 @@ cd "$(dirname "$0")/.."
 floor="${COVERAGE_FLOOR:-90}"
 if [ "${1:-}" != "--no-run" ]; then
   # The core's own unit tests: the figure is what they cover, not what end-to-end runs touch.
-  if ! swift test --enable-code-coverage --filter TooltipKitTests >/dev/null; then
-    echo "coverage.sh: the TooltipKit tests failed (run swift test --filter TooltipKitTests)" >&2
+  mkdir -p .build
+  log=.build/coverage-test.log
+  if ! swift test --enable-code-coverage --filter TooltipKitTests >"$log" 2>&1; then
+    echo "coverage.sh: the TooltipKit tests failed; see $log" >&2
     exit 1
   fi
 fi
