@@ -8,8 +8,7 @@ import TooltipKit
     width: Int = 60,
     height: Int = 24,
     maxTextWidth: Int? = Scene.defaultMaxTextWidth,
-    fidelity: Fidelity = .hug,
-    sourceLocation: SourceLocation = #_sourceLocation
+    fidelity: Fidelity = .hug
   ) -> BubbleLayout? {
     let l = layout(
       [a], width: width, height: height, maxTextWidth: maxTextWidth,

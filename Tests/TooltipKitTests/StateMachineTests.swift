@@ -100,15 +100,15 @@ func tap(_ p: Point, at start: Int = 0, length: Int = 80) -> [TooltipInput] {
   [.press(p, time: ms(start)), .release(p, time: ms(start + length))]
 }
 
-struct Sequence: Sendable, CustomTestStringConvertible {
+struct Script: Sendable, CustomTestStringConvertible {
   var name: String
   var policy: DismissPolicy = .consume
   var steps: [Step]
   var testDescription: String { name }
 }
 
-func seq(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...) -> Sequence {
-  Sequence(name: name, policy: policy, steps: steps)
+func script(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...) -> Script {
+  Script(name: name, policy: policy, steps: steps)
 }
 
 @Suite struct StateMachineTests {
@@ -128,92 +128,92 @@ func seq(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...) -
   static let otherScene = TooltipKitTests.layout(
     [anchor("z", x: 30, y: 9), anchor("y", x: 5, y: 12)], width: 60, height: 20)
 
-  static let sequences: [Sequence] = [
+  static let scripts: [Script] = [
     // Tap opens; the next tap anywhere closes.
-    seq("tap opens", .consume, step(tap(Board.a), open: "a", selected: "a", [.opened("a")])),
-    seq(
+    script("tap opens", .consume, step(tap(Board.a), open: "a", selected: "a", [.opened("a")])),
+    script(
       "tap on the same anchor closes", .consume,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(tap(Board.a), open: nil, selected: "a", [.closed("a", .tap)])),
-    seq(
+    script(
       "consume: tap on another anchor only closes", .consume,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(tap(Board.b), open: nil, selected: "a", [.closed("a", .tap)])),
-    seq(
+    script(
       "consume: tap on the bubble only closes", .consume,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(tap(Board.aBubble), open: nil, selected: "a", [.closed("a", .tap)])),
-    seq(
+    script(
       "consume: tap on the pointer closes", .consume,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(tap(Board.aPointer), open: nil, selected: "a", [.closed("a", .tap)])),
-    seq(
+    script(
       "consume: tap on an empty cell closes", .consume,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(tap(Board.empty), open: nil, selected: "a", [.closed("a", .tap)])),
-    seq(
+    script(
       "consume: bubble over another anchor swallows the tap", .consume,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(tap(Board.c), open: nil, selected: "a", [.closed("a", .tap)]),
       step(tap(Board.c), open: "c", selected: "c", [.opened("c")])),
-    seq(
+    script(
       "pass-through: tap on B closes A and opens B", .passThrough,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(tap(Board.b), open: "b", selected: "b", [.closed("a", .tap), .opened("b")])),
-    seq(
+    script(
       "pass-through: tap on A only closes", .passThrough,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(tap(Board.a), open: nil, selected: "a", [.closed("a", .tap)])),
-    seq(
+    script(
       "pass-through: tap on a bubble cell over an anchor reaches it", .passThrough,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(tap(Board.c), open: "c", selected: "c", [.closed("a", .tap), .opened("c")])),
-    seq(
+    script(
       "pass-through: tap on the bubble elsewhere only closes", .passThrough,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(tap(Board.aBubble), open: nil, selected: "a", [.closed("a", .tap)])),
-    seq(
+    script(
       "pass-through: tap on an empty cell only closes", .passThrough,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(tap(Board.empty), open: nil, selected: "a", [.closed("a", .tap)])),
-    seq(
+    script(
       "pass-through: click on a labelled tap anchor closes, opens and acts", .passThrough,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(
         .click(Board.lt), open: "lt", selected: "lt",
         [.closed("a", .tap), .opened("lt"), .action("lt")])),
-    seq(
+    script(
       "pass-through: tap on a labelled long-press anchor closes and acts", .passThrough,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(tap(Board.lp), open: nil, selected: "lp", [.closed("a", .tap), .action("lp")])),
 
     // Esc.
-    seq(
+    script(
       "Esc closes", .consume,
       step(tap(Board.b), open: "b", selected: "b", [.opened("b")]),
       step(.escape, open: nil, selected: "b", [.closed("b", .escape)]),
       step(.escape, open: nil, selected: "b")),
 
     // Selection moves.
-    seq(
+    script(
       "Tab moves and closes", .consume,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(.selectNext, open: nil, selected: "b", [.closed("a", .selectionMoved)]),
       step(.selectNext, open: nil, selected: "ilp")),
-    seq(
+    script(
       "Tab wraps from the last to the first", .consume,
       step(.select("dlp"), open: nil, selected: "dlp"),
       step(.selectNext, open: nil, selected: "a")),
-    seq(
+    script(
       "Shift-Tab wraps from the first to the last and closes", .consume,
       step(.info, open: "a", selected: "a", [.opened("a")]),
       step(.selectPrevious, open: nil, selected: "dlp", [.closed("a", .selectionMoved)]),
       step(.selectPrevious, open: nil, selected: "dis")),
-    seq(
+    script(
       "arrow right moves and closes", .consume,
       step(.info, open: "a", selected: "a", [.opened("a")]),
       step(.move(.right), open: nil, selected: "b", [.closed("a", .selectionMoved)])),
-    seq(
+    script(
       "arrow down uses the cone and score", .consume,
       // From a (9, 2): c (6, 6) scores 3 + 8 = 11, edge (0, 10) and lp (8, 14) 25.
       step(.move(.down), open: nil, selected: "c"),
@@ -221,88 +221,88 @@ func seq(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...) -
       step(.move(.down), open: nil, selected: "edge"),
       // From edge (0, 10): lp (8, 14) is on the cone's edge (8 <= 2 * 4); lt (22, 14) is not.
       step(.move(.down), open: nil, selected: "lp")),
-    seq(
+    script(
       "arrow into an empty cone stays and keeps it open", .consume,
       step(.info, open: "a", selected: "a", [.opened("a")]),
       step(.move(.up), open: "a", selected: "a"),
       step(.move(.left), open: "a", selected: "a")),
-    seq(
+    script(
       "selecting the open anchor keeps it open", .consume,
       step(tap(Board.b), open: "b", selected: "b", [.opened("b")]),
       step(.select("b"), open: "b", selected: "b"),
       step(.select("nowhere"), open: "b", selected: "b")),
 
     // Long press.
-    seq(
+    script(
       "held past the duration opens at the tick, while held", .consume,
       step(.press(Board.lp, time: ms(1000)), open: nil, selected: "a"),
       step(.tick(ms(1499)), open: nil, selected: "a"),
       step(.tick(ms(1500)), open: "lp", selected: "lp", [.opened("lp")]),
       step(.tick(ms(1900)), open: "lp", selected: "lp"),
       step(.release(Board.lp, time: ms(2000)), open: "lp", selected: "lp")),
-    seq(
+    script(
       "short tap on a labelled long-press anchor runs its action", .consume,
       step(tap(Board.lp, at: 1000, length: 499), open: nil, selected: "lp", [.action("lp")])),
-    seq(
+    script(
       "release past the deadline with no tick is a long press", .consume,
       step(.press(Board.lp, time: ms(1000)), open: nil, selected: "a"),
       step(.release(Board.lp, time: ms(1800)), open: "lp", selected: "lp", [.opened("lp")])),
-    seq(
+    script(
       "release after a long press elsewhere is still not a tap", .consume,
       step(.press(Board.ilp, time: ms(0)), open: nil, selected: "a"),
       step(.tick(ms(600)), open: "ilp", selected: "ilp", [.opened("ilp")]),
       step(.release(Board.b, time: ms(700)), open: "ilp", selected: "ilp")),
-    seq(
+    script(
       "icon long-press anchor: a tap opens", .consume,
       step(tap(Board.ilp), open: "ilp", selected: "ilp", [.opened("ilp")])),
-    seq(
+    script(
       "icon long-press anchor: a long press opens", .consume,
       step(.press(Board.ilp, time: ms(0)), open: nil, selected: "a"),
       step(.tick(ms(500)), open: "ilp", selected: "ilp", [.opened("ilp")]),
       step(.release(Board.ilp, time: ms(900)), open: "ilp", selected: "ilp")),
-    seq(
+    script(
       "consume: a long press elsewhere only closes", .consume,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(.press(Board.lp, time: ms(1000)), open: "a", selected: "a"),
       step(.tick(ms(1500)), open: nil, selected: "a", [.closed("a", .longPress)]),
       step(.release(Board.lp, time: ms(1600)), open: nil, selected: "a")),
-    seq(
+    script(
       "pass-through: a long press on B closes A and opens B", .passThrough,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(.press(Board.lp, time: ms(1000)), open: "a", selected: "a"),
       step(.tick(ms(1500)), open: "lp", selected: "lp", [.closed("a", .longPress), .opened("lp")]),
       step(.release(Board.lp, time: ms(1600)), open: "lp", selected: "lp")),
-    seq(
+    script(
       "pass-through: a long press on the open anchor only closes", .passThrough,
       step(tap(Board.ilp), open: "ilp", selected: "ilp", [.opened("ilp")]),
       step(.press(Board.ilp, time: ms(1000)), open: "ilp", selected: "ilp"),
       step(.tick(ms(1500)), open: nil, selected: "ilp", [.closed("ilp", .longPress)]),
       step(.release(Board.ilp, time: ms(1600)), open: nil, selected: "ilp")),
-    seq(
+    script(
       "a labelled tap-trigger anchor held long is a tap: opened, then action", .consume,
       step(tap(Board.lt, length: 3000), open: "lt", selected: "lt", [.opened("lt"), .action("lt")])),
-    seq(
+    script(
       "disabled long-press anchor: a long press opens", .consume,
       step(.press(Board.dlp, time: ms(0)), open: nil, selected: "a"),
       step(.tick(ms(500)), open: "dlp", selected: "dlp", [.opened("dlp")]),
       step(.release(Board.dlp, time: ms(700)), open: "dlp", selected: "dlp")),
-    seq(
+    script(
       "pass-through: a long press on a bubble cell over a long-press anchor reaches it",
       .passThrough,
       step(tap(Board.a), layout: cLongPress, open: "a", selected: "a", [.opened("a")]),
       step(.press(Board.c, time: ms(1000)), open: "a", selected: "a"),
       step(.tick(ms(1500)), open: "c", selected: "c", [.closed("a", .longPress), .opened("c")]),
       step(.release(Board.c, time: ms(1600)), open: "c", selected: "c")),
-    seq(
+    script(
       "consume: a long press on a bubble cell is a tap on the bubble", .consume,
       step(tap(Board.a), layout: cLongPress, open: "a", selected: "a", [.opened("a")]),
       step(.press(Board.c, time: ms(1000)), open: "a", selected: "a"),
       step(.tick(ms(1500)), open: "a", selected: "a"),
       step(.release(Board.c, time: ms(1600)), open: nil, selected: "a", [.closed("a", .tap)])),
-    seq(
+    script(
       "a tap-trigger anchor held long is a tap", .consume,
       step(tap(Board.b, length: 3000), open: "b", selected: "b", [.opened("b")])),
-    seq(
+    script(
       "press and release on different targets make nothing", .consume,
       step(
         [.press(Board.a, time: ms(0)), .release(Board.b, time: ms(50))], open: nil, selected: "a"),
@@ -313,7 +313,7 @@ func seq(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...) -
         [.press(Board.empty, time: ms(200)), .release(Board.a, time: ms(250))], open: nil,
         selected: "a"),
       step(.release(Board.a, time: ms(300)), open: nil, selected: "a")),
-    seq(
+    script(
       "an open bubble and an anchor are different targets", .consume,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(
@@ -322,77 +322,77 @@ func seq(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...) -
       step(
         [.press(Board.b, time: ms(200)), .release(Board.aBubble, time: ms(250))], open: "a",
         selected: "a")),
-    seq(
+    script(
       "a long-press anchor pressed and released elsewhere before the deadline makes nothing",
       .consume,
       step(
         [.press(Board.lp, time: ms(0)), .release(Board.empty, time: ms(100)), .tick(ms(900))],
         open: nil, selected: "a")),
-    seq(
+    script(
       "click events are taps", .consume,
       step(.click(Board.b), open: "b", selected: "b", [.opened("b")]),
       step(.click(Board.empty), open: nil, selected: "b", [.closed("b", .tap)]),
       step(.click(Board.lp), open: nil, selected: "lp", [.action("lp")]),
       step(.click(Board.ilp), open: "ilp", selected: "ilp", [.opened("ilp")])),
-    seq(
+    script(
       "a click forgets a pending press", .consume,
       step(
         [.press(Board.lp, time: ms(0)), .click(Board.b), .tick(ms(900))], open: "b", selected: "b",
         [.opened("b")])),
 
     // Labelled and disabled anchors.
-    seq(
+    script(
       "labelled tap trigger: opened, then action", .consume,
       step(tap(Board.lt), open: "lt", selected: "lt", [.opened("lt"), .action("lt")]),
       step(tap(Board.lt), open: nil, selected: "lt", [.closed("lt", .tap)])),
-    seq(
+    script(
       "labelled long-press trigger: a tap is the action only", .consume,
       step(tap(Board.lp), open: nil, selected: "lp", [.action("lp")]),
       step(.activate, open: nil, selected: "lp", [.action("lp")])),
-    seq(
+    script(
       "disabled tap trigger: opens, no action", .consume,
       step(tap(Board.dis), open: "dis", selected: "dis", [.opened("dis")])),
-    seq(
+    script(
       "disabled long-press trigger: a tap opens, no action", .consume,
       step(tap(Board.dlp), open: "dlp", selected: "dlp", [.opened("dlp")])),
-    seq(
+    script(
       "an anchor with no visible line is selected and opens nothing", .consume,
       step(tap(Board.blank), open: nil, selected: "blank"),
       step(.info, open: nil, selected: "blank"),
       step(.activate, open: nil, selected: "blank")),
-    seq(
+    script(
       "a bubble wholly off screen still opens", .consume,
       step(tap(Board.edge), open: "edge", selected: "edge", [.opened("edge")]),
       step(tap(Board.edge), open: nil, selected: "edge", [.closed("edge", .tap)])),
 
     // Keyboard.
-    seq(
+    script(
       "Enter and Space tap the selected anchor", .consume,
       step(.activate, open: "a", selected: "a", [.opened("a")]),
       step(.activate, open: nil, selected: "a", [.closed("a", .tap)]),
       step(.select("lt"), open: nil, selected: "lt"),
       step(.activate, open: "lt", selected: "lt", [.opened("lt"), .action("lt")])),
-    seq(
+    script(
       "consume: Enter with another tooltip open only closes it", .consume,
       step(.open("b"), open: "b", selected: "a", [.opened("b")]),
       step(.activate, open: nil, selected: "a", [.closed("b", .tap)])),
-    seq(
+    script(
       "pass-through: Enter with another tooltip open closes it and taps the selected", .passThrough,
       step(.open("b"), open: "b", selected: "a", [.opened("b")]),
       step(.activate, open: "a", selected: "a", [.closed("b", .tap), .opened("a")])),
-    seq(
+    script(
       "i shows and hides the selected anchor's tooltip", .consume,
       step(.info, open: "a", selected: "a", [.opened("a")]),
       step(.info, open: nil, selected: "a", [.closed("a", .info)])),
-    seq(
+    script(
       "i opens a long-press anchor without its action", .consume,
       step(.select("lp"), open: nil, selected: "lp"),
       step(.info, open: "lp", selected: "lp", [.opened("lp")])),
-    seq(
+    script(
       "i closes another open tooltip and opens the selected", .consume,
       step(.open("b"), open: "b", selected: "a", [.opened("b")]),
       step(.info, open: "a", selected: "a", [.closed("b", .info), .opened("a")])),
-    seq(
+    script(
       "i on an anchor with no line closes what is open", .consume,
       step(.open("b"), open: "b", selected: "a", [.opened("b")]),
       step(.select("blank"), open: nil, selected: "blank", [.closed("b", .selectionMoved)]),
@@ -400,7 +400,7 @@ func seq(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...) -
       step(.info, open: nil, selected: "blank", [.closed("a", .info)])),
 
     // Programmatic.
-    seq(
+    script(
       "programmatic open and close", .consume,
       step(.open("b"), open: "b", selected: "a", [.opened("b")]),
       step(.open("b"), open: "b", selected: "a"),
@@ -411,75 +411,75 @@ func seq(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...) -
       step(.close, open: nil, selected: "a")),
 
     // Changes to the layout.
-    seq(
+    script(
       "an anchor removed while open", .consume,
       step(tap(Board.b), open: "b", selected: "b", [.opened("b")]),
       step(
         .layoutChanged, layout: removedB, open: nil, selected: "a", [.closed("b", .anchorRemoved)])),
-    seq(
+    script(
       "an anchor pushed off a resized screen while open", .consume,
       step(tap(Board.b), open: "b", selected: "b", [.opened("b")]),
       step(
         .layoutChanged, layout: bOffScreen, open: nil, selected: "a", [.closed("b", .anchorRemoved)]
       ),
       step(.open("b"), open: nil, selected: "a")),
-    seq(
+    script(
       "an anchor removed closes before the input acts", .passThrough,
       step(tap(Board.b), open: "b", selected: "b", [.opened("b")]),
       step(
         tap(Board.a), layout: removedB, open: "a", selected: "a",
         [.closed("b", .anchorRemoved), .opened("a")])),
-    seq(
+    script(
       "a selected anchor removed selects the first", .consume,
       step(.select("b"), open: nil, selected: "b"),
       step(.layoutChanged, layout: removedB, open: nil, selected: "a")),
-    seq(
+    script(
       "a long press on a removed anchor is forgotten", .consume,
       step(.press(Board.lp, time: ms(0)), open: nil, selected: "a"),
       step(
         .tick(ms(900)), layout: Board.layout { $0.removeAll { $0.id == "lp" } }, open: nil,
         selected: "a"),
       step(.release(Board.lp, time: ms(1000)), open: nil, selected: "a")),
-    seq(
+    script(
       "scene replaced closes and selects the first", .consume,
       step(tap(Board.b), open: "b", selected: "b", [.opened("b")]),
       step(
         .sceneReplaced, layout: otherScene, open: nil, selected: "z", [.closed("b", .anchorRemoved)]
       )),
-    seq(
+    script(
       "scene replaced by the same scene closes too", .consume,
       step(tap(Board.b), open: "b", selected: "b", [.opened("b")]),
       step(
         .sceneReplaced, layout: Board.standard, open: nil, selected: "a",
         [.closed("b", .anchorRemoved)])),
-    seq(
+    script(
       "scene replaced forgets the press", .consume,
       step(.press(Board.lp, time: ms(0)), open: nil, selected: "a"),
       step(.sceneReplaced, open: nil, selected: "a"),
       step(.tick(ms(900)), open: nil, selected: "a")),
-    seq(
+    script(
       "booleans leaving no visible line close it", .consume,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(
         .layoutChanged, layout: aLinesOff, open: nil, selected: "a", [.closed("a", .programmatic)])),
-    seq(
+    script(
       "copy left with only zero-width marks closes it", .consume,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(
         .layoutChanged, layout: aZeroWidth, open: nil, selected: "a", [.closed("a", .programmatic)])
     ),
-    seq(
+    script(
       "a boolean leaving one line keeps it open", .consume,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(.layoutChanged, layout: aHeadlineOff, open: "a", selected: "a")),
-    seq(
+    script(
       "a resize keeps it open", .consume,
       step(tap(Board.a), open: "a", selected: "a", [.opened("a")]),
       step(.layoutChanged, layout: Board.layout(width: 30, height: 10), open: "a", selected: "a")),
   ]
 
-  @Test(arguments: sequences)
-  func sequence(_ s: Sequence) {
+  @Test(arguments: scripts)
+  func play(_ s: Script) {
     var current = Board.standard
     var state = TooltipState(layout: current)
     for (number, step) in s.steps.enumerated() {
