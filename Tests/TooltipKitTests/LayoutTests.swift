@@ -345,6 +345,14 @@ import TooltipKit
     PositionCase(name: "below the area", anchor: anchor("a", x: 0, y: 10), box: nil),
     PositionCase(name: "above the area", anchor: anchor("a", x: 0, y: -11), box: nil),
     PositionCase(name: "far outside", anchor: anchor("a", x: 500, y: 500), box: nil),
+    PositionCase(name: "x Int.max", anchor: anchor("a", x: Int.max, y: 0), box: nil),
+    PositionCase(name: "x Int.min", anchor: anchor("a", x: Int.min, y: 0), box: nil),
+    PositionCase(name: "y Int.max", anchor: anchor("a", x: 0, y: Int.max), box: nil),
+    PositionCase(name: "y Int.min", anchor: anchor("a", x: 0, y: Int.min), box: nil),
+    PositionCase(
+      name: "y -10 is the first row", anchor: anchor("a", x: 0, y: -10), box: rect(2, 1, 3, 1)),
+    PositionCase(
+      name: "label x Int.min", anchor: anchor("a", x: Int.min, y: -1, label: "Publish"), box: nil),
   ])
   func positionsResolveInTheSceneArea(_ c: PositionCase) {
     let l = layout([c.anchor], width: 40, height: 14, area: rect(2, 1, 30, 10))

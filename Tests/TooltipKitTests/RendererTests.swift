@@ -558,6 +558,21 @@ import TooltipKit
 
   // MARK: - Decorations
 
+  @Test func extremePositionsAreWhollyOutside() {
+    var scene = Scene(anchors: [
+      anchor("a", x: Int.max, y: Int.min), anchor("b", x: Int.min, y: Int.max, label: "Go"),
+    ])
+    scene.decorations = [
+      Decoration(position: point(Int.min, Int.min), text: "x"),
+      Decoration(position: point(Int.max, Int.max), text: "y"),
+    ]
+    for size in [Size(width: 1, height: 1), Size(width: 3, height: 2), Size(width: 0, height: 0)] {
+      let grid = render(scene: scene, state: TooltipState(), size: size)
+      #expect(grid.cells.allSatisfy { $0 == .blank })
+      #expect(SceneLayout(scene: scene, screen: size).anchors.isEmpty)
+    }
+  }
+
   @Test func decorationsSitBeneathAnchorsAndResolveNegativePositions() {
     var scene = Scene(anchors: [anchor("a", x: 2, y: 0, glyph: "?")])
     scene.decorations = [
