@@ -556,6 +556,26 @@ import TooltipKit
     #expect(opened("br", in: l).openID == "br")
   }
 
+  @Test(arguments: [
+    Size(width: 1, height: 1), Size(width: 2, height: 1), Size(width: 1, height: 3),
+    Size(width: 0, height: 5), Size(width: 5, height: 0), Size(width: 7, height: 2),
+  ])
+  func tinyScreensDrawWholeRows(size: Size) {
+    let scene = Scene(
+      anchors: Board.anchors().map { a in
+        var a = a
+        a.position = point(0, 0)
+        return a
+      })
+    let l = SceneLayout(scene: scene, screen: size)
+    for placed in l.anchors {
+      let grid = render(scene: scene, state: opened(placed.id, in: l), size: size)
+      #expect(grid.lines.count == size.height)
+      #expect(grid.lines.allSatisfy { Text.width($0) == size.width })
+    }
+    #expect(l.anchors.count == (size.area > 0 ? Board.anchors().count : 0))
+  }
+
   // MARK: - Decorations
 
   @Test func extremePositionsAreWhollyOutside() {
