@@ -45,3 +45,23 @@ import TooltipKit
     if let placed { #expect(placed == unclipped) }
   }
 }
+
+/// Positions at the ends of `Int` place a box far outside the area without overflowing, on the
+/// side the position points to.
+@Test(arguments: [
+  (Point(x: Int.max, y: 0), true), (Point(x: Int.min, y: 0), false),
+  (Point(x: 0, y: Int.max), true), (Point(x: 0, y: Int.min), false),
+])
+func unclippedFarPositionsStayOutsideWithoutOverflow(_ position: Point, _ pastTheFarEdge: Bool) {
+  let area = Rect(x: 0, y: 1, width: 80, height: 22)
+  let anchor = Anchor(id: "far", position: position, placement: .left, headline: "Far")
+  let placed = PlacedAnchor(unclipped: anchor, fileIndex: 0, area: area, glyphs: .unicode)
+  #expect(placed.box.intersection(area) == nil)
+  #expect(PlacedAnchor(anchor, fileIndex: 0, area: area, glyphs: .unicode) == nil)
+  let past = position.x != 0 ? placed.box.minX >= area.maxX : placed.box.minY >= area.maxY
+  let before = position.x != 0 ? placed.box.maxX <= area.minX : placed.box.maxY <= area.minY
+  #expect(pastTheFarEdge ? past : before)
+  // The bubble laid out from it stays wholly off screen too.
+  let bubble = BubbleLayout(anchor: anchor, box: placed.box, maxTextWidth: 30, fidelity: .hug, glyphs: .unicode)
+  #expect(bubble?.cellsLost(on: Size(width: 80, height: 24)) == (bubble?.body.area ?? 0) + 1)
+}
