@@ -331,6 +331,31 @@ struct MalformedScene: CustomTestStringConvertible, Sendable {
     #expect(lines[1].hasPrefix(" Go "))  // "b": a label at md has one padding column each side
   }
 
+  /// SPEC 7's own example loads; its share bubble (cx 11, W 28) starts at column -2.
+  @Test func specExampleLoads() throws {
+    let directory = try TemporaryDirectory()
+    let scene = try directory.write(
+      "scene.json",
+      """
+      {
+        "anchors": [
+          { "id": "share", "x": 10, "y": 4, "size": "md", "placement": "bottom",
+            "headline": "Share", "supporting": "Send it to your teammates.",
+            "showHeadline": true, "showSupporting": true,
+            "trigger": "tap", "glyph": "i" },
+          { "id": "publish", "x": 30, "y": 8, "label": "Publish", "placement": "top",
+            "trigger": "longPress", "headline": "Publish",
+            "supporting": "Goes live at once; no undo." }
+        ]
+      }
+      """)
+    let lint = try TUI.run(["--lint", "--scene", scene])
+    #expect(lint.status == 0)
+    #expect(lint.text == "no findings in 2 anchors\n")
+    let check = try TUI.run(["--check", "--size", "80x24", "--scene", scene])
+    #expect(check.text == "share bottom left 8\n1 of 2 tooltips cropped at 80x24\n")
+  }
+
   @Test func byteOrderMarkAndDefaults() throws {
     let directory = try TemporaryDirectory()
     let scene = try directory.write(
