@@ -30,6 +30,12 @@ let package = Package(
     .testTarget(name: "TooltipKitTests", dependencies: ["TooltipKit"]),
     .testTarget(name: "TooltipCursesTests", dependencies: ["TooltipCurses", "CNcurses"]),
     .testTarget(name: "EndToEndTests", dependencies: ["tooltip-tui"]),
+    // The non-interactive modes (--snapshot, --check, --lint, scene files) through the binary.
+    .testTarget(
+      name: "CommandLineTests",
+      dependencies: ["tooltip-tui", "TooltipKit"],
+      exclude: ["Snapshots"]
+    ),
 
     // Robustness: seeded random event sequences and hostile copy through the core.
     .testTarget(name: "PropertyTests", dependencies: ["TooltipKit"]),

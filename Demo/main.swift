@@ -1,7 +1,8 @@
+import TooltipKit
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import TooltipKit
 
 /// Writes one line to stderr.
 func printError(_ message: String) {
@@ -23,12 +24,8 @@ case .help:
   print(Options.usage)
 case .version:
   print(Options.version)
-case .snapshot:
-  guard case .builtin(let builtin) = options.scene else {
-    printError("scene files are not available yet")
-    exit(2)
-  }
-  print(SnapshotMode.text(scenes: [(builtin.rawValue, builtin.scene)], options: options), terminator: "")
+case .snapshot, .check, .lint:
+  exit(runBatchMode(options))
 default:
   printError("this mode is not available yet")
   exit(2)

@@ -83,8 +83,7 @@ import TooltipKit
 
   /// A zero-width scalar after a leading space joins the space and draws as one: that line is
   /// visible, and its bubble opens.
-  @Test("a zero-width scalar on a leading space is a visible line") func zeroWidthOnSpaceIsVisible()
-  {
+  @Test("a zero-width scalar on a leading space is a visible line") func zeroWidthOnSpaceIsVisible() {
     let anchor = Anchor(
       id: "a", position: Point(x: 10, y: 5), placement: .top, headline: " \u{301}")
     let layout = SceneLayout(scene: Scene(anchors: [anchor]), screen: Size(width: 40, height: 12))

@@ -27,6 +27,13 @@ public struct PlacedAnchor: Hashable, Sendable {
   /// Places `anchor` in a scene area whose top-left cell is `area.origin`, or returns nil when
   /// its box falls wholly outside the area (then it is not drawn, selected or tapped).
   public init?(_ anchor: Anchor, fileIndex: Int, area: Rect, glyphs: GlyphSet) {
+    self.init(unclipped: anchor, fileIndex: fileIndex, area: area, glyphs: glyphs)
+    guard box.intersection(area) != nil else { return nil }
+  }
+
+  /// Places `anchor` in a scene area as ``init(_:fileIndex:area:glyphs:)`` does, even when its
+  /// box falls wholly outside the area: a crop report (`--check`) measures those bubbles too.
+  public init(unclipped anchor: Anchor, fileIndex: Int, area: Rect, glyphs: GlyphSet) {
     let artwork: TextLine
     let width: Int
     if let label = anchor.label {
@@ -37,14 +44,9 @@ public struct PlacedAnchor: Hashable, Sendable {
       artwork = glyph.units.isEmpty ? TextLine(glyphs.defaultGlyph) : glyph
       width = anchor.size == .md ? 3 : 1
     }
-    // A coordinate far past any screen may not fit in an Int once resolved against the area;
-    // such a box is wholly outside it, so it is not placed (and never traps).
-    guard
-      let x = sceneStart(anchor.position.x, from: area.minX, orFarEdge: area.maxX, length: width),
-      let y = sceneStart(anchor.position.y, from: area.minY, orFarEdge: area.maxY, length: 1)
-    else { return nil }
-    let box = Rect(x: x, y: y, width: width, height: 1)
-    guard box.intersection(area) != nil else { return nil }
+    let box = area.unclippedSceneBox(at: anchor.position, width: width)
+    let x = box.minX
+    let y = box.minY
     self.anchor = anchor
     self.fileIndex = fileIndex
     self.box = box
@@ -52,15 +54,4 @@ public struct PlacedAnchor: Hashable, Sendable {
     self.artwork = artwork
     self.artworkX = x + max(0, (width - artwork.width) / 2)
   }
-}
-
-/// The first cell of something `length` cells long at scene coordinate `value` on one axis: from
-/// `near` when `value` is 0 or more, else ending `-value - 1` cells before `far`; nil when that
-/// cell or the one past its end does not fit in an Int.
-func sceneStart(_ value: Int, from near: Int, orFarEdge far: Int, length: Int) -> Int? {
-  let (start, overflow) =
-    value >= 0
-    ? near.addingReportingOverflow(value) : (far - length + 1).addingReportingOverflow(value)
-  guard !overflow, !start.addingReportingOverflow(length).overflow else { return nil }
-  return start
 }

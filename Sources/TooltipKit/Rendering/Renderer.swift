@@ -14,11 +14,11 @@ public enum Renderer {
 
     for decoration in layout.scene.decorations {
       let line = TextLine(decoration.text)
-      let p = decoration.position
-      guard let x = sceneStart(p.x, from: layout.area.minX, orFarEdge: layout.area.maxX, length: line.width),
-        let y = sceneStart(p.y, from: layout.area.minY, orFarEdge: layout.area.maxY, length: 1)
-      else { continue }  // too far past any screen to be seen
-      grid.write(line, at: Point(x: x, y: y), style: Style(attributes: decoration.isDim ? .dim : []), clip: sceneClip)
+      guard let box = layout.area.sceneBox(at: decoration.position, width: line.width) else {
+        continue
+      }
+      let style = Style(attributes: decoration.isDim ? .dim : [])
+      grid.write(line, at: box.origin, style: style, clip: sceneClip)
     }
 
     for placed in layout.anchors {
@@ -50,7 +50,8 @@ public enum Renderer {
       // Text is clipped to the body's own columns: the trailing padding stays fill.
       grid.write(row.line, at: row.origin, style: style, clip: bubble.body)
     }
-    grid.write(TextLine(units: [TextUnit(text: bubble.pointerGlyph, width: 1)]), at: bubble.pointer, style: styles.pointer)
+    grid.write(
+      TextLine(units: [TextUnit(text: bubble.pointerGlyph, width: 1)]), at: bubble.pointer, style: styles.pointer)
   }
 }
 
@@ -58,7 +59,8 @@ public enum Renderer {
 ///
 /// The one call a program needs for a frame; programs with chrome lay the scene out in an
 /// area of their own with ``SceneLayout`` and call ``Renderer/draw(_:state:into:)``.
-public func render(scene: Scene, state: TooltipState, size: Size, options: RenderOptions = RenderOptions()) -> CellGrid {
+public func render(scene: Scene, state: TooltipState, size: Size, options: RenderOptions = RenderOptions()) -> CellGrid
+{
   let layout = SceneLayout(scene: scene, screen: size, options: options)
   var grid = CellGrid(size: size)
   Renderer.draw(layout, state: state, into: &grid)

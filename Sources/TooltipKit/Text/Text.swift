@@ -111,8 +111,8 @@ public enum Text {
   }
 
   /// The sanitized string with leading and trailing spaces dropped, or nil when nothing
-  /// visible is left (a string of only spaces, or of only zero-width scalars, is not a
-  /// visible line: wrapping gives it no row, so there would be no bubble to draw).
+  /// visible is left: a string of only spaces, or of zero-width marks with nothing to sit on,
+  /// wraps to no row, so it is not a visible line.
   public static func visible(_ text: String) -> String? {
     let clean = sanitize(text)
     guard hasDrawableUnit(clean) else { return nil }
