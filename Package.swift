@@ -38,7 +38,7 @@ let package = Package(
     ),
 
     // Robustness: seeded random event sequences and hostile copy through the core.
-    .testTarget(name: "PropertyTests", dependencies: ["TooltipKit"]),
+    .testTarget(name: "PropertyTests", dependencies: ["TooltipKit", "tooltip-tui"]),
   ],
   swiftLanguageModes: [.v6]
 )
