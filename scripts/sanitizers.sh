@@ -94,26 +94,34 @@ possibly_lost() {
 }
 errors_in() { grep -E 'ERROR SUMMARY:' "$1" | tail -1 | sed -E 's/.*ERROR SUMMARY: ([0-9,]+) errors.*/\1/' | tr -d ,; }
 
-snapshots=(
-  "--snapshot --size 80x24"
-  "--snapshot --size 80x24 --scene form --open share --ansi"
-  "--snapshot --size 40x12 --scene edges --theme dark --fidelity file --ascii"
-  "--snapshot --size 1x1 --bare"
+# Each run: the exit status it must end with, then its arguments (every mode, the error path
+# of a broken scene file included).
+printf '{"anchors": [{"id": "a", "x": 1, "placement": "top"}]}' >"$logs/broken.json"
+runs=(
+  "0 --snapshot --size 80x24"
+  "0 --snapshot --size 80x24 --scene form --open share --ansi"
+  "0 --snapshot --size 40x12 --scene edges --theme dark --fidelity file --ascii"
+  "0 --snapshot --size 1x1 --bare"
+  "0 --snapshot --size 120x40 --scene Examples/toolbar.json --open publish --ansi"
+  "1 --check --size 80x24 --scene Examples/cropped.json"
+  "1 --lint --scene Examples/lint-findings.json"
+  "2 --snapshot --size 80x24 --scene $logs/broken.json"
+  "2 --size 0x0 --snapshot"
 )
-total_lost=0
-for i in "${!snapshots[@]}"; do
-  log="$logs/valgrind-snapshot-$i.log"
+for i in "${!runs[@]}"; do
+  expected="${runs[$i]%% *}"
+  arguments="${runs[$i]#* }"
+  log="$logs/valgrind-run-$i.log"
   # shellcheck disable=SC2086
-  memcheck "$log" "$binary" ${snapshots[$i]} >"$logs/valgrind-snapshot-$i.out" 2>"$logs/valgrind-snapshot-$i.err"
+  memcheck "$log" "$binary" $arguments >"$logs/valgrind-run-$i.out" 2>"$logs/valgrind-run-$i.err"
   status=$?
   lost="$(definitely_lost "$log")"
   errors="$(errors_in "$log")"
-  if [[ $status -eq 0 && "$lost" == 0 && "$errors" == 0 ]]; then
-    total_lost=$((total_lost + lost))
-    note "valgrind tooltip-tui ${snapshots[$i]}: exit 0, definitely lost $lost bytes, $errors errors (possibly lost $(possibly_lost "$log") bytes: runtime metadata caches)"
+  if [[ $status -eq $expected && "$lost" == 0 && "$errors" == 0 ]]; then
+    note "valgrind tooltip-tui $arguments: exit $status, definitely lost $lost bytes, $errors errors (possibly lost $(possibly_lost "$log") bytes)"
   else
     failed=1
-    note "valgrind tooltip-tui ${snapshots[$i]}: FAILED (exit $status, definitely lost $lost bytes, $errors errors; $(head -c 200 "$logs/valgrind-snapshot-$i.err")); see $log"
+    note "valgrind tooltip-tui $arguments: FAILED (exit $status, expected $expected; definitely lost $lost bytes, $errors errors; $(head -c 200 "$logs/valgrind-run-$i.err")); see $log"
   fi
 done
 
