@@ -97,6 +97,7 @@ errors_in() { grep -E 'ERROR SUMMARY:' "$1" | tail -1 | sed -E 's/.*ERROR SUMMAR
 # Each run: the exit status it must end with, then its arguments (every mode, the error path
 # of a broken scene file included).
 printf '{"anchors": [{"id": "a", "x": 1, "placement": "top"}]}' >"$logs/broken.json"
+: >"$logs/empty.json"
 runs=(
   "0 --snapshot --size 80x24"
   "0 --snapshot --size 80x24 --scene form --open share --ansi"
@@ -107,6 +108,7 @@ runs=(
   "1 --lint --scene Examples/lint-findings.json"
   "2 --snapshot --size 80x24 --scene $logs/broken.json"
   "2 --size 0x0 --snapshot"
+  "2 --lint --scene $logs/empty.json"
 )
 for i in "${!runs[@]}"; do
   expected="${runs[$i]%% *}"

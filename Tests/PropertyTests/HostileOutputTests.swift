@@ -16,7 +16,7 @@ import TooltipKit
 
   /// Every hostile sample, five to an anchor: two in the headline, two in the supporting line,
   /// one in the label.
-  static let scene: (json: Data, ids: [String]) = {
+  static func scene() throws -> (json: Data, ids: [String]) {
     let samples = HostileCopy.all.filter { !$0.isEmpty }
     var anchors: [[String: Any]] = []
     for (n, start) in stride(from: 0, to: samples.count, by: 5).enumerated() {
@@ -27,9 +27,9 @@ import TooltipKit
         "headline": sample(0) + " " + sample(1), "supporting": sample(2) + " " + sample(3), "label": "L" + sample(4),
       ])
     }
-    let json = try! JSONSerialization.data(withJSONObject: ["anchors": anchors, "maxTextWidth": 24])
+    let json = try JSONSerialization.data(withJSONObject: ["anchors": anchors, "maxTextWidth": 24])
     return (json, anchors.map { $0["id"] as! String })
-  }()
+  }
 
   /// Runs the binary with `arguments` and returns its status, stdout and stderr.
   static func run(_ arguments: [String]) throws -> (status: Int32, stdout: Data, stderr: String) {
@@ -84,9 +84,10 @@ import TooltipKit
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("hostile.json")
-    try Self.scene.json.write(to: file)
+    let scene = try Self.scene()
+    try scene.json.write(to: file)
 
-    for id in [nil] + Self.scene.ids.map(Optional.some) {
+    for id in [nil] + scene.ids.map(Optional.some) {
       var arguments = ["--snapshot", "--size", "120x60", "--scene", file.path]
       if let id { arguments += ["--open", id] }
       if ansi { arguments.append("--ansi") }
