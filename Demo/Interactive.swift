@@ -1,6 +1,10 @@
 import TooltipCurses
 import TooltipKit
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The interactive demo: read, update, render, present, until `q`, Ctrl-C or a signal.
 ///
 /// The loop blocks in the read with no timeout while idle; only a pending long press makes it
@@ -33,6 +37,7 @@ enum InteractiveMode {
       scenes: scenes, options: settings, screen: session.size, colors: session.colors.level != .none)
     if let id = options.openID { model.open(id) }
 
+    let fault = getenv("TOOLTIP_TUI_TEST_FAULT").map { String(cString: $0) }
     var full = true
     while true {
       if let signal = session.pendingSignal {
@@ -42,6 +47,7 @@ enum InteractiveMode {
       if session.takeResumed() { full = true }
       session.presenter.present(model.frame(), full: full)
       full = false
+      if let fault { injectFault(fault) }
 
       let input = session.read(timeout: model.deadline.map { max(.zero, $0 - MonotonicClock.now) })
       if let deadline = model.deadline {
@@ -56,6 +62,18 @@ enum InteractiveMode {
         session.end()
         return status
       }
+    }
+  }
+
+  /// Fails the way `name` says, in curses mode: how the end-to-end tests check that a crash
+  /// restores the terminal (`TOOLTIP_TUI_TEST_FAULT=trap|unwrap|segv|abort`).
+  static func injectFault(_ name: String) {
+    switch name {
+    case "trap": fatalError("TOOLTIP_TUI_TEST_FAULT=trap")
+    case "unwrap": _ = Int(name)!
+    case "segv": UnsafeMutablePointer<Int>(bitPattern: 16)!.pointee = 1
+    case "abort": abort()
+    default: break
     }
   }
 

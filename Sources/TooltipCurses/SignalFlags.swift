@@ -27,6 +27,12 @@ enum SignalFlags {
       setHandler(signal) { receivedSignal.store($0, ordering: .relaxed) }
     }
     setHandler(SIGCONT) { _ in receivedContinue.store(true, ordering: .relaxed) }
+    // A parent may have started the program with these blocked (a signal mask is inherited):
+    // then no quit signal, stop or resize would ever arrive.
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    for signal in quitSignals + [SIGCONT, SIGTSTP, SIGWINCH] { sigaddset(&unblock, signal) }
+    sigprocmask(SIG_UNBLOCK, &unblock, nil)
   }
 
   /// Puts the default actions back.

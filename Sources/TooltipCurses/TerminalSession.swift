@@ -119,8 +119,12 @@ public final class TerminalSession {
   }
 
   /// The quit signal (SIGINT, SIGTERM, SIGHUP) that arrived, if any: the loop should then
-  /// call ``endAfterSignal(_:)`` and exit with 128 + the signal.
-  public var pendingSignal: Int32? { SignalFlags.pending }
+  /// call ``endAfterSignal(_:)`` and exit with 128 + the signal. A terminal that hung up
+  /// without a SIGHUP reaching the program (only its session leader got one) counts as SIGHUP.
+  public var pendingSignal: Int32? { SignalFlags.pending ?? (hungUp ? SIGHUP : nil) }
+
+  /// Set when a read failed and the terminal reports a hang-up: reads would fail at once forever.
+  private var hungUp = false
 
   /// Whether the program was stopped and continued (Ctrl-Z, then `fg`) since the last call:
   /// the screen should then be drawn whole.
@@ -128,7 +132,18 @@ public final class TerminalSession {
 
   /// Waits for the next input and decodes it; see ``CursesInput/read(timeout:)``.
   public func read(timeout: Duration?) -> TerminalInput? {
-    input.read(timeout: timeout)
+    guard let result = input.read(timeout: timeout) else {
+      if !hungUp { hungUp = Self.inputHungUp() }
+      return nil
+    }
+    return result
+  }
+
+  /// Whether standard input reports a hang-up or an error (checked without waiting).
+  private static func inputHungUp() -> Bool {
+    var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, 0) > 0 else { return false }
+    return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
   }
 
   /// Ends curses and restores the terminal as it was: echo, canonical mode, cursor, main
