@@ -6,7 +6,7 @@ extension EndToEnd {
   @Suite struct Lifecycle {
     /// How a run ends.
     enum Quit: String, CaseIterable, Sendable {
-      case qKey, ctrlC, sigterm, sighup, killSEGV
+      case qKey, ctrlC, ctrlBackslash, sigterm, sighup, killSEGV
       /// Faults the demo injects in curses mode (TOOLTIP_TUI_TEST_FAULT).
       case trap, unwrap, segv, abort
 
@@ -15,6 +15,7 @@ extension EndToEnd {
         switch self {
         case .qKey: 0
         case .ctrlC: 130
+        case .ctrlBackslash: 128 + SIGQUIT
         case .sigterm: 143
         case .sighup: 129
         case .killSEGV, .segv: 128 + SIGSEGV
@@ -59,6 +60,7 @@ extension EndToEnd {
         switch quit {
         case .qKey: pane.send("q")
         case .ctrlC: pane.send("C-c")
+        case .ctrlBackslash: pane.send("C-\\")
         case .sigterm: kill(pid, SIGTERM)
         case .sighup: kill(pid, SIGHUP)
         default: kill(pid, SIGSEGV)
@@ -73,6 +75,18 @@ extension EndToEnd {
       } else if quit != .killSEGV {
         #expect(stderr == "", "nothing on stderr")
       }
+    }
+
+    @Test func ctrlCAsAKeyQuitsWith130() throws {
+      // With the terminal's signal keys off, Ctrl-C reaches the demo as the byte 0x03.
+      let env = defaultEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+      let script =
+        "stty -isig; env -u NO_COLOR \(env) \(shellQuoted(Binary.path)); echo status=$?; stty isig; exec sleep 100000"
+      let pane = try TmuxPane(width: 80, height: 24, command: "bash -c " + shellQuoted(script))
+      pane.expectStarted()
+      pane.send("C-c")
+      #expect(pane.wait { pane.capture().contains("status=130") })
+      #expect(pane.display("#{alternate_on}") == "0")
     }
 
     @Test func theDemoEndsWhenItsTerminalGoesAway() throws {
