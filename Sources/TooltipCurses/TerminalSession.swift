@@ -87,8 +87,9 @@ public final class TerminalSession {
     }
 
     // The terminal's own size, not LINES or COLUMNS from the environment: those would pin the
-    // screen at one size through every resize.
-    use_env(false)
+    // screen at one size through every resize. (use_env(false) turns resizing off altogether.)
+    unsetenv("LINES")
+    unsetenv("COLUMNS")
     tg_save(0, 1)
     SignalFlags.install()
     tg_install_fault_handlers()

@@ -50,6 +50,14 @@ extension EndToEnd {
       pane.expectScreen(Array(try snapshot(["--size", "80x24"]).dropLast()) + [pane.capture().last ?? ""])
     }
 
+    @Test func linesAndColumnsInTheEnvironmentDoNotPinTheSize() throws {
+      let pane = try TmuxPane(environment: ["LINES": "50", "COLUMNS": "30"])
+      pane.expectStarted()
+      pane.expectScreen(try snapshot(["--size", "80x24"]))
+      pane.tmux(["resize-window", "-t", "S", "-x", "100", "-y", "30"])
+      pane.expectScreen(try snapshot(["--size", "100x30"]))
+    }
+
     @Test func colourOnA256ColourTerminalUsesTheNearestPaletteEntries() throws {
       let pane = try TmuxPane()
       pane.expectStarted()
