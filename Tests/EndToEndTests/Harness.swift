@@ -179,14 +179,17 @@ final class TmuxPane {
       ["env"] + unset.flatMap { ["-u", $0] } + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     let command = (env + [Binary.path] + arguments).map(shellQuoted).joined(separator: " ")
     let script = """
-      trap : INT TERM HUP
+      # Ctrl-C and Ctrl-\\ reach the whole group: the wrapper must outlive it to record the status. A
+      # hang-up (the server killed) ends the wrapper once the demo is gone.
+      trap : INT TERM QUIT
+      trap 'exit 129' HUP
       cd \(shellQuoted(files.url.path))
       stty -g > before
       bash -c 'echo $$ > pid; exec "$@"' demo \(command) 2> stderr
       rc=$?
       stty -g > after
       echo $rc > status
-      exec sleep 100000
+      exec sleep 300
       """
     try files.write("run.sh", script)
     try self.init(

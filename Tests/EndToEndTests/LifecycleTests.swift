@@ -81,7 +81,7 @@ extension EndToEnd {
       // With the terminal's signal keys off, Ctrl-C reaches the demo as the byte 0x03.
       let env = defaultEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
       let script =
-        "stty -isig; env -u NO_COLOR \(env) \(shellQuoted(Binary.path)); echo status=$?; stty isig; exec sleep 100000"
+        "stty -isig; env -u NO_COLOR \(env) \(shellQuoted(Binary.path)); echo status=$?; stty isig; exec sleep 300"
       let pane = try TmuxPane(width: 80, height: 24, command: "bash -c " + shellQuoted(script))
       pane.expectStarted()
       pane.send("C-c")
@@ -137,7 +137,7 @@ extension EndToEnd {
       let pane = try TmuxPane(
         width: 80, height: 24,
         command: "bash -c "
-          + shellQuoted("\(shellQuoted(Binary.path)) > /dev/null 2> /dev/null; echo status=$?; exec sleep 100000"))
+          + shellQuoted("\(shellQuoted(Binary.path)) > /dev/null 2> /dev/null; echo status=$?; exec sleep 300"))
       #expect(pane.wait { pane.capture().contains("status=2") })
     }
 
