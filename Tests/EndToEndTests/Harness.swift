@@ -165,7 +165,11 @@ final class TmuxPane {
     // No status line: the pane is the whole window.
     try files.write("tmux.conf", "set -g status off\n")
     tmux(["new-session", "-d", "-s", "S", "-x", "\(width)", "-y", "\(height)", command])
+    socketPath = tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .whitespacesAndNewlines)
   }
+
+  /// The server's socket file, which tmux leaves behind when killed.
+  private var socketPath = ""
 
   /// Starts a pane that runs `tooltip-tui arguments` under `environment` in a wrapper that
   /// records `stty -g` before and after, the demo's pid, its stderr and its exit status.
@@ -209,6 +213,7 @@ final class TmuxPane {
     guard !killed else { return }
     killed = true
     tmux(["kill-server"])
+    if socketPath.hasSuffix(socket) { try? FileManager.default.removeItem(atPath: socketPath) }
   }
 
   /// Runs a tmux command against this server and returns its stdout.
