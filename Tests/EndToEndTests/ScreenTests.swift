@@ -30,6 +30,29 @@ extension EndToEnd {
       #expect(pane.display("#{alternate_on}") == "0")
     }
 
+    @Test func aOneByOnePaneGrowsIntoTheFullDemo() throws {
+      let pane = try TmuxPane(width: 1, height: 1)
+      #expect(pane.wait { pane.display("#{alternate_on}") == "1" })
+      pane.tmux(["resize-window", "-t", "S", "-x", "80", "-y", "24"])
+      pane.expectScreen(try snapshot(["--size", "80x24"]))
+      pane.send("Enter")
+      pane.expectScreen(try snapshot(["--size", "80x24", "--open", "top-sm"]))
+    }
+
+    @Test func sceneAndThemeKeysRedrawAsTheSnapshotDraws() throws {
+      let pane = try TmuxPane()
+      pane.expectStarted()
+      pane.send("n")
+      pane.expectScreen(try snapshot(["--size", "80x24", "--scene", "form"]))
+      pane.send("n")
+      pane.expectScreen(try snapshot(["--size", "80x24", "--scene", "edges"]))
+      pane.send("n", "t", "Enter")
+      pane.expectScreen(try snapshot(["--size", "80x24", "--theme", "dark", "--open", "top-sm"]))
+      // The theme toggle keeps the tooltip open.
+      pane.send("t")
+      pane.expectScreen(try snapshot(["--size", "80x24", "--open", "top-sm"]))
+    }
+
     @Test func aResizeKeepsTheTooltipOpenAndLaysItOutAgain() throws {
       let pane = try TmuxPane()
       pane.expectStarted()
