@@ -11,11 +11,17 @@ import TooltipKit
 /// wake at a deadline, to tell the model the time.
 enum InteractiveMode {
   /// Runs the demo in the terminal and returns the exit status: 0 after `q`, 128 + the signal
-  /// after SIGINT (or Ctrl-C), SIGTERM or SIGHUP, 2 for a usage or environment error.
+  /// after SIGINT (or Ctrl-C), SIGTERM, SIGHUP or SIGQUIT, 2 for a usage, scene or environment
+  /// error.
   static func run(options: Options) -> Int32 {
     let scenes: [(name: String, scene: Scene)]
     do {
-      scenes = try loadScenes(options)
+      scenes = try options.scene.scenes()
+    } catch {
+      writeLine(error.message, to: 2)
+      return 2
+    }
+    do {
       try checkOpenID(options, scene: scenes[0])
     } catch {
       printError(error.message)
@@ -77,24 +83,10 @@ enum InteractiveMode {
     }
   }
 
-  /// The scenes `n` cycles through: the chosen one first, then the other built-in ones.
-  ///
-  /// The one place the interactive mode loads scenes.
-  static func loadScenes(_ options: Options) throws(UsageError) -> [(name: String, scene: Scene)] {
-    let builtins = BuiltinScene.allCases.map { (name: $0.rawValue, scene: $0.scene) }
-    switch options.scene {
-    case .builtin(let chosen):
-      let start = BuiltinScene.allCases.firstIndex(of: chosen) ?? 0
-      return Array(builtins[start...] + builtins[..<start])
-    case .file(let path):
-      throw UsageError("\(display(path)): scene files are not available yet")
-    }
-  }
-
   /// `--open ID` must name an anchor of the scene.
   static func checkOpenID(_ options: Options, scene: (name: String, scene: Scene)) throws(UsageError) {
     guard let id = options.openID else { return }
-    guard scene.scene.anchors.contains(where: { $0.id == id }) else {
+    guard scene.scene.anchor(id: id) != nil else {
       throw UsageError("--open: no anchor '\(display(id))' in scene \(display(scene.name))")
     }
   }

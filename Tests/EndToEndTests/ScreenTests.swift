@@ -13,6 +13,27 @@ extension EndToEnd {
       #expect(pane.display("#{cursor_flag}") == "1")
     }
 
+    @Test func aSceneFileRunsInteractively() throws {
+      let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Examples/toolbar.json").standardized.path
+      let pane = try TmuxPane(arguments: ["--scene", path])
+      pane.expectStarted()
+      pane.expectScreen(try snapshot(["--size", "80x24", "--scene", path]))
+      pane.send("Enter")  // share, the first anchor in reading order
+      pane.expectScreen(try snapshot(["--size", "80x24", "--scene", path, "--open", "share"]))
+    }
+
+    @Test func aBadSceneFileExitsTwoBeforeTouchingTheTerminal() throws {
+      let files = try TemporaryDirectory()
+      try files.write("bad.json", #"{"anchors": [{"id": "a", "x": 1, "y": 1, "placement": "up"}]}"#)
+      let pane = try TmuxPane(arguments: ["--scene", files.url.appendingPathComponent("bad.json").path])
+      #expect(pane.exitStatus() == 2)
+      let stderr = pane.wrapperFiles?.read("stderr") ?? ""
+      #expect(stderr.contains("bad.json: anchors[0].placement"), "stderr: \(stderr)")
+      #expect(stderr.split(separator: "\n").count == 1)
+      #expect(pane.capture().allSatisfy { $0.isEmpty })
+    }
+
     @Test func theCursorRestsOnTheSelectedAnchor() throws {
       let pane = try TmuxPane()
       pane.expectStarted()
