@@ -12,12 +12,14 @@ let package = Package(
     // C shims: glibc's wcwidth under a fixed UTF-8 locale (for the core), and ncursesw.
     .target(name: "CTextWidth"),
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+    // Async-signal-safe terminal restoring for faults and hangups.
+    .target(name: "CTerminalGuard"),
 
     // The pure core: model, state machine, layout, cell grid, renderer. No ncurses, no Foundation.
     .target(name: "TooltipKit", dependencies: ["CTextWidth"]),
 
     // The terminal layer: the only code that talks to ncurses.
-    .target(name: "TooltipCurses", dependencies: ["TooltipKit", "CNcurses"]),
+    .target(name: "TooltipCurses", dependencies: ["TooltipKit", "CNcurses", "CTerminalGuard"]),
 
     // The demo executable and its non-interactive modes.
     .executableTarget(
@@ -28,7 +30,7 @@ let package = Package(
 
     // Tests: the core, the terminal layer, and the real binary driven in tmux.
     .testTarget(name: "TooltipKitTests", dependencies: ["TooltipKit"]),
-    .testTarget(name: "TooltipCursesTests", dependencies: ["TooltipCurses", "CNcurses"]),
+    .testTarget(name: "TooltipCursesTests", dependencies: ["TooltipCurses", "TooltipKit", "CNcurses"]),
     .testTarget(name: "EndToEndTests", dependencies: ["tooltip-tui"]),
     // The non-interactive modes (--snapshot, --check, --lint, scene files) through the binary.
     .testTarget(

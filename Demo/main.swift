@@ -26,7 +26,6 @@ case .version:
   print(Options.version)
 case .snapshot, .check, .lint:
   exit(runBatchMode(options))
-default:
-  printError("this mode is not available yet")
-  exit(2)
+case .interactive:
+  exit(InteractiveMode.run(options: options))
 }

@@ -1,0 +1,93 @@
+import TooltipCurses
+import TooltipKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The interactive demo: read, update, render, present, until `q`, Ctrl-C or a signal.
+///
+/// The loop blocks in the read with no timeout while idle; only a pending long press makes it
+/// wake at a deadline, to tell the model the time.
+enum InteractiveMode {
+  /// Runs the demo in the terminal and returns the exit status: 0 after `q`, 128 + the signal
+  /// after SIGINT (or Ctrl-C), SIGTERM, SIGHUP or SIGQUIT, 2 for a usage, scene or environment
+  /// error.
+  static func run(options: Options) -> Int32 {
+    let scenes: [(name: String, scene: Scene)]
+    do {
+      scenes = try options.scene.scenes()
+    } catch {
+      writeLine(error.message, to: 2)
+      return 2
+    }
+    do {
+      try checkOpenID(options, scene: scenes[0])
+    } catch {
+      printError(error.message)
+      return 2
+    }
+
+    let session: TerminalSession
+    do {
+      session = try TerminalSession(mouse: options.mouse)
+    } catch {
+      printError("\(error); the demo needs a terminal (try --snapshot --size 80x24 for a text frame)")
+      return 2
+    }
+    defer { session.end() }
+
+    var settings = options
+    if !session.localeIsUTF8 { settings.ascii = true }
+    var model = DemoModel(
+      scenes: scenes, options: settings, screen: session.size, colors: session.colors.level != .none)
+    if let id = options.openID { model.open(id) }
+
+    let fault = getenv("TOOLTIP_TUI_TEST_FAULT").map { String(cString: $0) }
+    var full = true
+    while true {
+      if let signal = session.pendingSignal {
+        session.endAfterSignal(signal)
+        return 128 + signal
+      }
+      if session.takeResumed() { full = true }
+      session.presenter.present(model.frame(), full: full)
+      full = false
+      if let fault { injectFault(fault) }
+
+      let input = session.read(timeout: model.deadline.map { max(.zero, $0 - MonotonicClock.now) })
+      if let deadline = model.deadline {
+        let now = MonotonicClock.now
+        if now >= deadline { model.tick(now) }
+      }
+      guard let input else { continue }
+      switch model.handle(input) {
+      case .draw: break
+      case .redrawAll: full = true
+      case .quit(let status):
+        session.end()
+        return status
+      }
+    }
+  }
+
+  /// Fails the way `name` says, in curses mode: how the end-to-end tests check that a crash
+  /// restores the terminal (`TOOLTIP_TUI_TEST_FAULT=trap|unwrap|segv|abort`).
+  static func injectFault(_ name: String) {
+    switch name {
+    case "trap": fatalError("TOOLTIP_TUI_TEST_FAULT=trap")
+    case "unwrap": _ = Int(name)!
+    case "segv": UnsafeMutablePointer<Int>(bitPattern: 16)!.pointee = 1
+    case "abort": abort()
+    default: break
+    }
+  }
+
+  /// `--open ID` must name an anchor of the scene.
+  static func checkOpenID(_ options: Options, scene: (name: String, scene: Scene)) throws(UsageError) {
+    guard let id = options.openID else { return }
+    guard scene.scene.anchor(id: id) != nil else {
+      throw UsageError("--open: no anchor '\(display(id))' in scene \(display(scene.name))")
+    }
+  }
+}
