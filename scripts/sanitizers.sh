@@ -66,9 +66,12 @@ if [[ "$parts" != *" valgrind "* ]]; then
   printf '  %s\n' "${summary[@]}"
   exit $failed
 fi
-echo "sanitizers.sh: building tooltip-tui" >&2
-swift build --product tooltip-tui >"$logs/build.log" 2>&1 || { note "build of tooltip-tui FAILED; see $logs/build.log"; exit 1; }
-binary="${TOOLTIP_TUI:-$(swift build --product tooltip-tui --show-bin-path)/tooltip-tui}"
+# valgrind 3.19 cannot read the DWARF 5 that clang writes for the C targets by default, so
+# this build (in its own scratch path) asks for DWARF 4 throughout.
+echo "sanitizers.sh: building tooltip-tui for valgrind" >&2
+dwarf4=(--product tooltip-tui --scratch-path "$root/.build/valgrind" -Xcc -gdwarf-4 -Xswiftc -dwarf-version=4)
+swift build "${dwarf4[@]}" >"$logs/build.log" 2>&1 || { note "build of tooltip-tui FAILED; see $logs/build.log"; exit 1; }
+binary="${TOOLTIP_TUI:-$(swift build "${dwarf4[@]}" --show-bin-path)/tooltip-tui}"
 
 # Runs valgrind memcheck over the arguments; sets `lost` to the definitely lost bytes.
 memcheck() {
@@ -143,10 +146,13 @@ for _ in $(seq 1 120); do
 done
 if [[ ! -f "$done_file" ]]; then
   sleep 2
-  for key in Tab Tab Enter i Escape Right Down Left Up Space i '?' x Escape q; do
+  for key in Tab Tab Enter i Escape Right Down Left Up Space i '?' x Escape; do
     tmux -L "$socket" send-keys "$key"
     sleep 0.4
   done
+  # What the session shows just before quitting, kept beside valgrind's log.
+  tmux -L "$socket" capture-pane -p >"$logs/valgrind-interactive.screen" 2>/dev/null
+  tmux -L "$socket" send-keys q
 fi
 for _ in $(seq 1 120); do
   [[ -f "$done_file" ]] && break
@@ -164,7 +170,8 @@ else
   lost="$(definitely_lost "$log")"
   errors="$(errors_in "$log")"
   if [[ "$status" == 0 && "$lost" == 0 && "$errors" == 0 ]]; then
-    note "valgrind interactive session: exit 0, definitely lost $lost bytes, $errors errors (possibly lost $(possibly_lost "$log") bytes)"
+    allocations="$(grep -E 'total heap usage' "$log" | sed -E 's/.*usage: ([0-9,]+) allocs.*/\1/')"
+    note "valgrind interactive session: exit 0, definitely lost $lost bytes, $errors errors (possibly lost $(possibly_lost "$log") bytes; $allocations allocations)"
   else
     failed=1
     note "valgrind interactive session: FAILED (exit $status, definitely lost $lost bytes, $errors errors); see $log"
