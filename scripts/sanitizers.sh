@@ -27,38 +27,61 @@ summary=()
 note() { summary+=("$1"); echo "sanitizers.sh: $1" >&2; }
 
 # --- AddressSanitizer and UndefinedBehaviorSanitizer over `swift test` ---
-for sanitizer in address undefined; do
-  [[ "$parts" == *" $sanitizer "* ]] || continue
-  log="$logs/test-$sanitizer.log"
-  if [[ "$sanitizer" == address ]]; then
-    args=(--sanitize=address --scratch-path "$root/.build/asan")
-  else
-    # swiftc has no -sanitize=undefined on Linux (Swift code traps on overflow and bounds by
-    # itself): UBSan instruments the C code (CTextWidth, the ncurses shim's inline functions)
-    # and its runtime is linked in; any report aborts the run.
-    args=(--scratch-path "$root/.build/ubsan"
-      -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
-      -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined)
-  fi
-  [[ -n "$filter" ]] && args+=(--filter "$filter")
-  echo "sanitizers.sh: swift test ${args[*]} (log: $log)" >&2
-  start=$SECONDS
-  # Swift's own crash backtracer reads memory in ways ASan reports, and then hangs inside
-  # the report: it is switched off here, the sanitizers print their own stacks.
-  SWIFT_BACKTRACE=enable=no \
-    ASAN_OPTIONS="detect_leaks=1" LSAN_OPTIONS="suppressions=$root/scripts/lsan.supp" \
-    UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
-    swift test "${args[@]}" >"$log" 2>&1
+# The end-to-end test that injects crashes into the binary (a trap, a forced unwrap, SIGSEGV,
+# abort) expects each to end the program by its signal with the Swift runtime's crash report
+# on stderr. Under the sanitizers that needs their own signal handlers off, and under ASan
+# also its checked memcpy, which reports the crash reporter's own reads of the stack; so that
+# test runs on its own with those options, and the rest of the suite with ASan at full
+# strength.
+faults="everyWayOutRestoresTheTerminal"
+passthrough="handle_segv=0:handle_sigbus=0:handle_abort=0:handle_sigill=0:handle_sigfpe=0"
+
+# Runs `swift test` with the sanitizer options given; notes the result under `name`.
+sanitized_test() {
+  local name="$1" log="$2" asan="$3" ubsan="$4"
+  shift 4
+  echo "sanitizers.sh: swift test $* (log: $log)" >&2
+  local start=$SECONDS status result reports
+  # Swift's own crash backtracer reads memory in ways ASan reports, and then hangs inside the
+  # report: it is off for the test process (the binary under test gets its own setting).
+  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="$asan" UBSAN_OPTIONS="$ubsan" \
+    LSAN_OPTIONS="suppressions=$root/scripts/lsan.supp" \
+    swift test "$@" >"$log" 2>&1
   status=$?
   result="$(grep -E '^(✔|✘) Test run with' "$log" | tail -1)"
   reports="$(grep -cE 'ERROR: AddressSanitizer|runtime error:|ERROR: LeakSanitizer' "$log")"
-  if [[ $status -eq 0 && "$reports" -eq 0 ]]; then
-    note "$sanitizer: passed in $((SECONDS - start)) s: ${result:-no Swift Testing summary}"
+  if [[ "$result" == *"with 0 tests"* ]]; then
+    failed=1
+    note "$name: FAILED: no test matched; see $log"
+  elif [[ $status -eq 0 && "$reports" -eq 0 ]]; then
+    note "$name: passed in $((SECONDS - start)) s: ${result:-no Swift Testing summary}"
   else
     failed=1
-    note "$sanitizer: FAILED (exit $status, $reports sanitizer reports) in $((SECONDS - start)) s; see $log"
+    note "$name: FAILED (exit $status, $reports sanitizer reports) in $((SECONDS - start)) s; see $log"
   fi
-done
+}
+
+selection=(--skip "$faults")
+[[ -n "$filter" ]] && selection=(--filter "$filter")
+if [[ "$parts" == *" address "* ]]; then
+  asan=(--sanitize=address --scratch-path "$root/.build/asan")
+  sanitized_test address "$logs/test-address.log" "detect_leaks=1" "" "${asan[@]}" "${selection[@]}"
+  if [[ -z "$filter" ]]; then
+    sanitized_test "address, injected crashes" "$logs/test-address-faults.log" \
+      "detect_leaks=1:replace_intrin=0:$passthrough" "" "${asan[@]}" --filter "$faults"
+  fi
+fi
+if [[ "$parts" == *" undefined "* ]]; then
+  # swiftc has no -sanitize=undefined on Linux (Swift code traps on overflow and bounds by
+  # itself): UBSan instruments the C code (CTextWidth, the ncurses shim's inline functions)
+  # and its runtime is linked in; any report aborts the run.
+  ubsan=(--scratch-path "$root/.build/ubsan"
+    -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
+    -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined)
+  [[ -n "$filter" ]] && ubsan+=(--filter "$filter")
+  sanitized_test undefined "$logs/test-undefined.log" "" "print_stacktrace=1:halt_on_error=1:$passthrough" \
+    "${ubsan[@]}"
+fi
 
 # --- valgrind memcheck over snapshot runs ---
 if [[ "$parts" != *" valgrind "* ]]; then
