@@ -1,0 +1,753 @@
+#!/usr/bin/env python3
+"""Runs tooltip-tui (A) and the C baseline (B) under a pseudo-terminal, alternating A B A B,
+and reports the median of each figure and the A/B ratio.
+
+Python 3.11 standard library only. Linux only (/proc).
+
+Figures, per run of one program:
+  first frame     spawn (just before fork) to the last byte of the first frame: the first
+                  moment the output holds the status row's text and then stays quiet for
+                  --quiet-ms; the time is that of the last byte, not of the end of the quiet.
+  open / close    Enter on the selected anchor (the first one, whose tooltip is the one
+                  measured), then Esc: bytes written until quiet, and the round trip from the
+                  key's write to the first and to the last byte of the answer.
+  tab             Tab through every anchor back to the first: round trip and bytes per key.
+  click           a left press, a pause, the release on the same anchor (open), then on an
+                  empty cell (close): bytes and round trip from the release's write.
+  idle            CPU time (clock ticks of /proc/PID/stat and nanoseconds of schedstat, all
+                  threads), voluntary and involuntary context switches (wake-ups) and bytes
+                  written, over --idle seconds with nothing open and again with a tooltip open.
+  peak RSS        VmHWM of /proc/PID/status just before q.
+
+The minimal encoding of the open and of the close is computed from tooltip-tui's own
+`--snapshot --ansi` screens: the changed cells' UTF-8, one cursor move (CSI row;col H) per run
+of changed cells, one SGR per style change (256-colour form, the shorter of a delta and a
+reset), and one cursor move at the end to put the cursor back on the selected anchor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import fcntl
+import json
+import os
+import platform
+import re
+import select
+import shutil
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import termios
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# ---------------------------------------------------------------------------------------------
+# The scene the figures are taken on: the gallery at the default options.
+
+SCENE = {
+    "open_id": "top-sm",  # the first anchor in reading order, selected at start
+    "status_marker": b"1-cell icon.",  # on the status row of the first frame
+    "anchor_cell": (18, 6),  # 0-based column, row of top-sm's box
+    "empty_cell": (2, 3),  # an empty cell, nothing drawn there
+    "anchor_count": 8,
+}
+
+ENTER, ESC, TAB, QUIT = b"\r", b"\x1b", b"\t", b"q"
+
+
+def sgr_mouse(x: int, y: int, press: bool) -> bytes:
+    """An SGR 1006 left-button report for the 0-based cell (x, y)."""
+    return b"\x1b[<0;%d;%d%s" % (x + 1, y + 1, b"M" if press else b"m")
+
+
+# ---------------------------------------------------------------------------------------------
+# A program under a pseudo-terminal.
+
+
+class Timeout(Exception):
+    pass
+
+
+@dataclass
+class Burst:
+    """The bytes a program wrote in answer to one stimulus, and when."""
+
+    sent: int  # ns, monotonic: when the stimulus was written (or the process spawned)
+    first: int | None = None  # ns of the first chunk
+    last: int | None = None  # ns of the last chunk
+    data: bytearray = field(default_factory=bytearray)
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+    def ms_to_first(self) -> float | None:
+        return None if self.first is None else (self.first - self.sent) / 1e6
+
+    def ms_to_last(self) -> float | None:
+        return None if self.last is None else (self.last - self.sent) / 1e6
+
+
+class PtyProgram:
+    """One run of a program with a pty of a given size as its controlling terminal."""
+
+    def __init__(self, argv: list[str], cols: int, rows: int, env: dict[str, str]):
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        os.set_blocking(self.master, False)
+
+        def become_terminal_owner() -> None:  # runs in the child, after setsid
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+        self.spawned = time.monotonic_ns()
+        self.proc = subprocess.Popen(
+            argv,
+            stdin=slave,
+            stdout=slave,
+            stderr=subprocess.PIPE,
+            env=env,
+            start_new_session=True,
+            preexec_fn=become_terminal_owner,
+            close_fds=True,
+        )
+        os.close(slave)
+        self.pid = self.proc.pid
+        self.total = 0
+
+    def _read_available(self, burst: Burst, timeout: float) -> bool:
+        """Waits up to `timeout` s for output; appends what came. False when nothing came."""
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return False
+        got = False
+        while True:
+            try:
+                chunk = os.read(self.master, 65536)
+            except BlockingIOError:
+                break
+            except OSError:  # EIO: the slave side is closed (the program exited)
+                break
+            if not chunk:
+                break
+            now = time.monotonic_ns()
+            if burst.first is None:
+                burst.first = now
+            burst.last = now
+            burst.data += chunk
+            self.total += len(chunk)
+            got = True
+        return got
+
+    def collect(self, burst: Burst, quiet_ms: float, until: bytes | None = None, timeout: float = 5.0) -> Burst:
+        """Reads into `burst` until it has output (holding `until`, when given) and then no
+        byte has come for `quiet_ms`."""
+        deadline = time.monotonic() + timeout
+        quiet = quiet_ms / 1000
+        while True:
+            ready = burst.first is not None and (until is None or until in burst.data)
+            if ready:
+                if not self._read_available(burst, quiet):
+                    return burst
+            else:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise Timeout(f"no {'output' if until is None else repr(until)} after {timeout} s")
+                if self.proc.poll() is not None:
+                    raise Timeout(f"exited with status {self.proc.returncode} before answering")
+                self._read_available(burst, min(left, 0.05))
+
+    def drain(self, seconds: float) -> int:
+        """Reads whatever comes for `seconds`; returns the byte count."""
+        burst = Burst(sent=time.monotonic_ns())
+        end = time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0:
+            self._read_available(burst, left)
+        return burst.size
+
+    def send(self, data: bytes) -> int:
+        """Writes `data` as the terminal's input; returns when it was written (ns)."""
+        now = time.monotonic_ns()
+        os.write(self.master, data)
+        return now
+
+    def stimulus(self, data: bytes, quiet_ms: float, timeout: float = 3.0) -> Burst:
+        """Writes `data` and collects the answer."""
+        burst = Burst(sent=self.send(data))
+        return self.collect(burst, quiet_ms, timeout=timeout)
+
+    def finish(self, timeout: float = 3.0) -> int | None:
+        """Waits for the exit (after q), draining output; kills the process group if it hangs."""
+        end = time.monotonic() + timeout
+        while self.proc.poll() is None and time.monotonic() < end:
+            self.drain(0.02)
+        if self.proc.poll() is None:
+            os.killpg(self.pid, signal.SIGKILL)
+            self.proc.wait()
+            code = None
+        else:
+            code = self.proc.returncode
+        os.close(self.master)
+        return code
+
+
+# ---------------------------------------------------------------------------------------------
+# /proc figures.
+
+
+def proc_cpu(pid: int) -> dict[str, int]:
+    """CPU ticks (user + sys, all threads), nanoseconds on CPU and context switches, summed
+    over the process's threads."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    ticks = int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    ns = vol = invol = 0
+    threads = 0
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                ns += int(f.read().split()[0])
+            with open(f"/proc/{pid}/task/{tid}/status") as f:
+                for line in f:
+                    if line.startswith("voluntary_ctxt_switches:"):
+                        vol += int(line.split()[1])
+                    elif line.startswith("nonvoluntary_ctxt_switches:"):
+                        invol += int(line.split()[1])
+            threads += 1
+        except FileNotFoundError:  # a thread that just ended
+            pass
+    return {"ticks": ticks, "cpu_ns": ns, "wakeups": vol, "preempted": invol, "threads": threads}
+
+
+def proc_status_kb(pid: int, key: str) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(key + ":"):
+                return int(line.split()[1])
+    raise KeyError(key)
+
+
+# ---------------------------------------------------------------------------------------------
+# One run.
+
+
+def run_once(argv: list[str], cols: int, rows: int, args: argparse.Namespace) -> dict[str, float]:
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": os.environ.get("HOME", "/"),
+        "TERM": "xterm-256color",
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "SWIFT_BACKTRACE": "enable=no",
+    }
+    q = args.quiet_ms
+    prog = PtyProgram(argv, cols, rows, env)
+    r: dict[str, float] = {}
+    try:
+        first = Burst(sent=prog.spawned)
+        prog.collect(first, q, until=SCENE["status_marker"], timeout=10)
+        r["first_frame_ms"] = first.ms_to_last()
+        r["first_byte_ms"] = first.ms_to_first()
+        r["first_frame_bytes"] = first.size
+
+        def idle(prefix: str) -> None:
+            before = proc_cpu(prog.pid)
+            written = prog.drain(args.idle)
+            after = proc_cpu(prog.pid)
+            r[prefix + "_ticks"] = after["ticks"] - before["ticks"]
+            r[prefix + "_cpu_us"] = (after["cpu_ns"] - before["cpu_ns"]) / 1000
+            r[prefix + "_wakeups"] = after["wakeups"] - before["wakeups"]
+            r[prefix + "_preempted"] = after["preempted"] - before["preempted"]
+            r[prefix + "_bytes"] = written
+            r["threads"] = after["threads"]
+
+        idle("idle_closed")
+
+        opened = prog.stimulus(ENTER, q)
+        r["open_bytes"] = opened.size
+        r["open_rt_first_ms"] = opened.ms_to_first()
+        r["open_rt_ms"] = opened.ms_to_last()
+
+        idle("idle_open")
+
+        closed = prog.stimulus(ESC, q)
+        r["close_bytes"] = closed.size
+        r["close_rt_first_ms"] = closed.ms_to_first()
+        r["close_rt_ms"] = closed.ms_to_last()
+
+        tabs = [prog.stimulus(TAB, q) for _ in range(SCENE["anchor_count"])]
+        r["tab_rt_first_ms"] = statistics.median(t.ms_to_first() for t in tabs)
+        r["tab_rt_ms"] = statistics.median(t.ms_to_last() for t in tabs)
+        r["tab_bytes"] = statistics.median(t.size for t in tabs)
+
+        ax, ay = SCENE["anchor_cell"]
+        ex, ey = SCENE["empty_cell"]
+        for name, (x, y) in (("click_open", (ax, ay)), ("click_close", (ex, ey))):
+            prog.send(sgr_mouse(x, y, True))
+            pressed_bytes = prog.drain(args.press_ms / 1000)
+            released = prog.stimulus(sgr_mouse(x, y, False), q)
+            r[name + "_bytes"] = pressed_bytes + released.size
+            r[name + "_rt_ms"] = released.ms_to_last()
+
+        r["peak_rss_kb"] = proc_status_kb(prog.pid, "VmHWM")
+        r["total_bytes"] = prog.total
+        prog.send(QUIT)
+        code = prog.finish()
+        r["exit_status"] = -1 if code is None else code
+        stderr = prog.proc.stderr.read().decode(errors="replace").strip() if prog.proc.stderr else ""
+        if code != 0:
+            raise RuntimeError(f"exit status {code} after q; stderr: {stderr[:200]!r}")
+        return r
+    except BaseException:
+        if prog.proc.poll() is None:
+            os.killpg(prog.pid, signal.SIGKILL)
+            prog.proc.wait()
+        raise
+
+
+# ---------------------------------------------------------------------------------------------
+# The minimal encoding of a change between two screens.
+
+_libc = ctypes.CDLL(None)
+_libc.setlocale.restype = ctypes.c_char_p
+_libc.setlocale(6, b"C.UTF-8")  # LC_ALL = 6 on glibc: wcwidth measures as ncurses does
+_libc.wcwidth.argtypes = [ctypes.c_wchar]
+
+
+def wcwidth(ch: str) -> int:
+    return _libc.wcwidth(ch)
+
+
+Style = tuple  # (foreground, background, attributes): colours as 256-colour indices or None
+
+_SGR = re.compile(r"\x1b\[([0-9;:]*)m")
+_ATTR_ON = {1: "bold", 2: "dim", 4: "underline", 7: "reverse"}
+_ATTR_OFF = {22: ("bold", "dim"), 24: ("underline",), 27: ("reverse",)}
+_ATTR_CODE = {"bold": 1, "dim": 2, "underline": 4, "reverse": 7}
+
+
+def _cube(v: int) -> int:
+    return 0 if v == 0 else 55 + 40 * v
+
+
+def palette_index(r: int, g: int, b: int) -> int:
+    """The nearest xterm palette entry among 16 to 255, by Euclidean distance in RGB (the
+    mapping the project uses on 256-colour terminals)."""
+    best, best_d = 16, None
+    for i in range(16, 256):
+        if i < 232:
+            n = i - 16
+            rgb = (_cube(n // 36), _cube(n // 6 % 6), _cube(n % 6))
+        else:
+            v = 8 + 10 * (i - 232)
+            rgb = (v, v, v)
+        d = (rgb[0] - r) ** 2 + (rgb[1] - g) ** 2 + (rgb[2] - b) ** 2
+        if best_d is None or d < best_d:
+            best, best_d = i, d
+    return best
+
+
+def parse_ansi_screen(text: str, cols: int, rows: int) -> list[list[tuple[str, Style]]]:
+    """Cells of an `--ansi` snapshot: each row `cols` cells of (grapheme, style); the right
+    half of a wide grapheme is ("", style)."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if len(lines) != rows:
+        raise ValueError(f"snapshot has {len(lines)} rows, expected {rows}")
+    screen = []
+    for n, line in enumerate(lines):
+        fg = bg = None
+        attrs: set[str] = set()
+        cells: list[tuple[str, Style]] = []
+        pos = 0
+        for m in list(_SGR.finditer(line)) + [None]:
+            chunk = line[pos : m.start() if m else len(line)]
+            for ch in chunk:
+                w = wcwidth(ch)
+                style = (fg, bg, frozenset(attrs))
+                if w == 0 and cells:
+                    text, st = cells[-1] if cells[-1][0] else cells[-2]
+                    idx = -1 if cells[-1][0] else -2
+                    cells[idx] = (text + ch, st)
+                    continue
+                if w < 0:
+                    raise ValueError(f"row {n}: unmeasurable character {ch!r}")
+                cells.append((ch, style))
+                for _ in range(w - 1):
+                    cells.append(("", style))
+            if m is None:
+                break
+            pos = m.end()
+            params = [int(p) if p else 0 for p in re.split("[;:]", m.group(1))] if m.group(1) else [0]
+            i = 0
+            while i < len(params):
+                p = params[i]
+                if p == 0:
+                    fg = bg = None
+                    attrs = set()
+                elif p in _ATTR_ON:
+                    attrs.add(_ATTR_ON[p])
+                elif p in _ATTR_OFF:
+                    attrs -= set(_ATTR_OFF[p])
+                elif p in (38, 48) and i + 1 < len(params):
+                    if params[i + 1] == 2:
+                        colour = palette_index(*params[i + 2 : i + 5])
+                        i += 4
+                    else:
+                        colour = params[i + 2]
+                        i += 2
+                    if p == 38:
+                        fg = colour
+                    else:
+                        bg = colour
+                elif 30 <= p <= 37 or 90 <= p <= 97:
+                    fg = p - 30 if p < 90 else p - 82
+                elif 40 <= p <= 47 or 100 <= p <= 107:
+                    bg = p - 40 if p < 100 else p - 92
+                elif p == 39:
+                    fg = None
+                elif p == 49:
+                    bg = None
+                i += 1
+        if len(cells) != cols:
+            raise ValueError(f"row {n} has {len(cells)} cells, expected {cols}")
+        screen.append(cells)
+    return screen
+
+
+def sgr_bytes(old: Style, new: Style) -> int:
+    """Bytes of the shortest SGR taking the terminal from `old` to `new`: only what changed
+    (with the codes that switch an attribute or a colour off), or a reset and all of `new`."""
+
+    def colour_params(style: Style) -> list[str]:
+        out = []
+        if style[0] is not None:
+            out.append(f"38;5;{style[0]}")
+        if style[1] is not None:
+            out.append(f"48;5;{style[1]}")
+        return out
+
+    full = ["0"] + [str(_ATTR_CODE[a]) for a in sorted(new[2])] + colour_params(new)
+    delta: list[str] = []
+    removed = old[2] - new[2]
+    added = set(new[2] - old[2])
+    if removed & {"bold", "dim"}:
+        delta.append("22")
+        added |= new[2] & {"bold", "dim"}  # 22 switches both off
+    if "underline" in removed:
+        delta.append("24")
+    if "reverse" in removed:
+        delta.append("27")
+    delta += [str(_ATTR_CODE[a]) for a in sorted(added)]
+    if new[0] != old[0]:
+        delta.append("39" if new[0] is None else f"38;5;{new[0]}")
+    if new[1] != old[1]:
+        delta.append("49" if new[1] is None else f"48;5;{new[1]}")
+    return min(len("\x1b[" + ";".join(p) + "m") for p in (full, delta))
+
+
+def cup_bytes(x: int, y: int) -> int:
+    return len(f"\x1b[{y + 1};{x + 1}H")
+
+
+def minimal_encoding(before, after, cursor: tuple[int, int]) -> dict[str, int]:
+    """The lower bound of the bytes that turn screen `before` into `after` (see the module
+    doc), with its parts."""
+    plain: Style = (None, None, frozenset())
+    style = plain
+    text = moves = sgr = cells = runs = 0
+    for y, (old_row, new_row) in enumerate(zip(before, after)):
+        x = 0
+        in_run = False
+        while x < len(new_row):
+            changed = old_row[x] != new_row[x]
+            if changed:
+                if not in_run:
+                    # A run starts on a whole grapheme: back up over a continuation cell.
+                    start = x
+                    while start > 0 and new_row[start][0] == "":
+                        start -= 1
+                    moves += cup_bytes(start, y)
+                    runs += 1
+                    in_run = True
+                    x = start
+                if new_row[x][1] != style:
+                    sgr += sgr_bytes(style, new_row[x][1])
+                    style = new_row[x][1]
+                text += len(new_row[x][0].encode())
+                cells += 1
+            else:
+                in_run = False
+            x += 1
+    if style != plain:
+        sgr += sgr_bytes(style, plain)
+    cursor_move = cup_bytes(*cursor)
+    return {
+        "bytes": text + moves + sgr + cursor_move,
+        "text": text,
+        "moves": moves,
+        "sgr": sgr,
+        "cursor": cursor_move,
+        "cells": cells,
+        "runs": runs,
+    }
+
+
+def snapshot(binary: str, cols: int, rows: int, *extra: str) -> str:
+    out = subprocess.run(
+        [binary, "--snapshot", "--size", f"{cols}x{rows}", "--ansi", *extra],
+        capture_output=True,
+        env={**os.environ, "LC_ALL": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no"},
+        timeout=30,
+    )
+    if out.returncode != 0:
+        raise RuntimeError(f"--snapshot --ansi failed ({out.returncode}): {out.stderr.decode().strip()}")
+    text = out.stdout.decode()
+    if "\x1b[" not in text:
+        raise RuntimeError("--snapshot --ansi wrote no SGR sequence (not implemented yet?)")
+    return text
+
+
+def replace_in_row(row, old: str, new: str):
+    """The row with the text `old` (found in the row's graphemes) replaced by `new` in the
+    style of the cell `old` started at; the row keeps its width (cut or padded in that style)."""
+    texts = [c[0] for c in row]
+    joined = "".join(texts)
+    at = joined.find(old)
+    if at < 0:
+        raise ValueError(f"{old!r} not in the status row")
+    # Map the character offset back to a cell index (every grapheme here is one character).
+    index, count = 0, 0
+    while count < at:
+        count += len(texts[index])
+        index += 1
+    style = row[index][1]
+    cells = row[:index] + [(ch, style) for ch in new] + row[index + len(old) :]
+    width = len(row)
+    if len(cells) < width:
+        cells += [(" ", style)] * (width - len(cells))
+    return cells[:width]
+
+
+def lower_bounds(binary: str, cols: int, rows: int) -> dict[str, dict[str, int]]:
+    """The minimal encodings of opening the first anchor's tooltip and of closing it with Esc."""
+    closed = parse_ansi_screen(snapshot(binary, cols, rows), cols, rows)
+    opened = parse_ansi_screen(snapshot(binary, cols, rows, "--open", SCENE["open_id"]), cols, rows)
+    after_esc = [list(r) for r in closed]
+    # After Esc the status row names the close; the rest of the screen is the closed one.
+    oid = SCENE["open_id"]
+    after_esc[-1] = replace_in_row(opened[-1], f"opened {oid}", f"closed {oid} (escape)")
+    cursor = SCENE["anchor_cell"]
+    return {
+        "open": minimal_encoding(closed, opened, cursor),
+        "close": minimal_encoding(opened, after_esc, cursor),
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Reporting.
+
+ROWS = [
+    # key, label, unit, budget (A/B ratio limit, or None)
+    ("first_frame_ms", "spawn to first frame (last byte)", "ms", 1.5),
+    ("first_byte_ms", "spawn to first byte", "ms", None),
+    ("first_frame_bytes", "first frame bytes", "B", None),
+    ("open_rt_ms", "key round trip, Enter opens (last byte)", "ms", 1.5),
+    ("open_rt_first_ms", "key round trip, Enter opens (first byte)", "ms", None),
+    ("close_rt_ms", "key round trip, Esc closes (last byte, incl. 25 ms ESC delay)", "ms", None),
+    ("tab_rt_ms", "key round trip, Tab (last byte)", "ms", 1.5),
+    ("click_open_rt_ms", "click round trip, release opens (last byte)", "ms", None),
+    ("open_bytes", "bytes to open (Enter)", "B", None),
+    ("close_bytes", "bytes to close (Esc)", "B", None),
+    ("tab_bytes", "bytes per Tab", "B", None),
+    ("click_open_bytes", "bytes to open (click)", "B", None),
+    ("click_close_bytes", "bytes to close (click)", "B", None),
+    ("idle_closed_ticks", "idle 2 s, closed: CPU ticks", "tick", None),
+    ("idle_closed_cpu_us", "idle 2 s, closed: CPU time", "us", None),
+    ("idle_closed_wakeups", "idle 2 s, closed: wake-ups (voluntary switches)", "", None),
+    ("idle_closed_bytes", "idle 2 s, closed: bytes written", "B", None),
+    ("idle_open_ticks", "idle 2 s, open: CPU ticks", "tick", None),
+    ("idle_open_cpu_us", "idle 2 s, open: CPU time", "us", None),
+    ("idle_open_wakeups", "idle 2 s, open: wake-ups (voluntary switches)", "", None),
+    ("idle_open_bytes", "idle 2 s, open: bytes written", "B", None),
+    ("threads", "threads", "", None),
+    ("peak_rss_kb", "peak RSS (VmHWM)", "KiB", 3.0),
+]
+
+
+def median(values: list[float]) -> float | None:
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def fmt(v: float | None) -> str:
+    if v is None:
+        return "-"
+    if float(v).is_integer():
+        return f"{int(v)}"
+    return f"{v:.3g}" if abs(v) < 10 else f"{v:.1f}"
+
+
+def summarize(runs: dict[str, list[dict]], names: dict[str, str]) -> dict[str, dict]:
+    out = {}
+    for key, *_ in ROWS:
+        entry = {}
+        for side in runs:
+            entry[side] = median([r.get(key) for r in runs[side]])
+        a, b = entry.get("A"), entry.get("B")
+        entry["ratio"] = (a / b) if a is not None and b else None
+        out[key] = entry
+    return out
+
+
+def table(summary: dict, bounds: dict | None, names: dict[str, str], n: int) -> str:
+    lines = []
+    a_name, b_name = names.get("A", "A"), names.get("B", "B")
+    head = f"{'figure (median of ' + str(n) + ')':<66} {a_name:>12} {b_name:>12} {'A/B':>7}  budget"
+    lines.append(head)
+    lines.append("-" * len(head))
+    for key, label, unit, budget in ROWS:
+        e = summary[key]
+        u = f" {unit}" if unit else ""
+        verdict = ""
+        if budget is not None and e.get("ratio") is not None:
+            verdict = f"<= {budget}x: {'met' if e['ratio'] <= budget else 'MISSED'}"
+        ratio = "-" if e.get("ratio") is None else f"{e['ratio']:.2f}"
+        lines.append(f"{label + u:<66} {fmt(e.get('A')):>12} {fmt(e.get('B')):>12} {ratio:>7}  {verdict}")
+    if bounds:
+        lines.append("")
+        lines.append("bytes against the minimal encoding (from tooltip-tui --snapshot --ansi):")
+        for what, key in (("open (Enter)", "open_bytes"), ("close (Esc)", "close_bytes"), ("open (click)", "click_open_bytes")):
+            lb = bounds["open" if "open" in key else "close"]
+            parts = f"{lb['cells']} cells in {lb['runs']} runs: text {lb['text']} + moves {lb['moves']} + SGR {lb['sgr']} + cursor {lb['cursor']}"
+            row = f"  {what:<14} minimal {lb['bytes']:>5} B ({parts})"
+            for side, name in (("A", a_name), ("B", b_name)):
+                v = summary[key].get(side)
+                if v is not None:
+                    ratio = v / lb["bytes"]
+                    verdict = ""
+                    if side == "A":
+                        verdict = " (budget <= 1.2x: " + ("met" if ratio <= 1.2 else "MISSED") + ")"
+                    row += f"\n      {name:<12} {fmt(v):>6} B = {ratio:.2f}x minimal{verdict}"
+            lines.append(row)
+    return "\n".join(lines)
+
+
+def machine() -> dict[str, str]:
+    cpu = "unknown"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    swift = "unknown"
+    if shutil.which("swift"):
+        try:
+            swift = subprocess.run(["swift", "--version"], capture_output=True, text=True, timeout=30).stdout.splitlines()[0]
+        except (OSError, subprocess.SubprocessError, IndexError):
+            pass
+    return {
+        "nproc": str(os.cpu_count()),
+        "cpu": cpu,
+        "kernel": platform.release(),
+        "swift": swift,
+        "python": platform.python_version(),
+        "load": " ".join(open("/proc/loadavg").read().split()[:3]),
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--tui", help="the tooltip-tui binary (A)")
+    p.add_argument("--baseline", help="the C baseline binary (B)")
+    p.add_argument("--iterations", "-n", type=int, default=7, help="runs of each program (default 7)")
+    p.add_argument("--size", default="80x24", help="terminal size COLSxROWS (default 80x24)")
+    p.add_argument("--idle", type=float, default=2.0, help="seconds of each idle measurement (default 2)")
+    p.add_argument("--quiet-ms", type=float, default=50.0, help="silence that ends an answer (default 50)")
+    p.add_argument("--press-ms", type=float, default=80.0, help="pause between a press and its release (default 80)")
+    p.add_argument("--out", help="directory for results (JSON and the table)")
+    args = p.parse_args(argv)
+
+    m = re.fullmatch(r"(\d+)x(\d+)", args.size)
+    if not m:
+        p.error("--size: expected COLSxROWS")
+    cols, rows = int(m.group(1)), int(m.group(2))
+    programs = {}
+    names = {}
+    if args.tui:
+        programs["A"] = [args.tui]
+        names["A"] = "tooltip-tui"
+    if args.baseline:
+        programs["B"] = [args.baseline]
+        names["B"] = "baseline"
+    if not programs:
+        p.error("give --tui, --baseline or both")
+    for side, argv_ in programs.items():
+        if not os.access(argv_[0], os.X_OK):
+            p.error(f"{argv_[0]}: not an executable")
+
+    bounds = None
+    bounds_error = None
+    if args.tui:
+        try:
+            bounds = lower_bounds(args.tui, cols, rows)
+        except (RuntimeError, ValueError, subprocess.SubprocessError) as error:
+            bounds_error = str(error)
+            print(f"minimal encoding not computed: {error}", file=sys.stderr)
+
+    runs: dict[str, list[dict]] = {side: [] for side in programs}
+    failures: list[str] = []
+    for i in range(args.iterations):
+        for side in programs:  # A B A B ...
+            try:
+                runs[side].append(run_once(programs[side], cols, rows, args))
+            except (Timeout, RuntimeError, OSError) as error:
+                failures.append(f"{names[side]} run {i + 1}: {error}")
+                print(f"{names[side]} run {i + 1} failed: {error}", file=sys.stderr)
+        print(f"run {i + 1}/{args.iterations} done", file=sys.stderr)
+
+    summary = summarize(runs, names)
+    text = table(summary, bounds, names, args.iterations)
+    info = machine()
+    header = (
+        f"machine: {info['nproc']} CPUs, {info['cpu']}, Linux {info['kernel']}; {info['swift']}; "
+        f"load {info['load']}\nterminal {cols}x{rows} TERM=xterm-256color, quiet {args.quiet_ms:g} ms, "
+        f"idle {args.idle:g} s, {args.iterations} runs each, alternating A B"
+    )
+    print(header)
+    print(text)
+    if failures:
+        print("\nfailed runs:\n  " + "\n  ".join(failures))
+    if args.out:
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        record = {
+            "machine": info,
+            "size": [cols, rows],
+            "args": vars(args),
+            "programs": {side: {"name": names[side], "argv": programs[side]} for side in programs},
+            "summary": summary,
+            "minimal_encoding": bounds,
+            "minimal_encoding_error": bounds_error,
+            "runs": runs,
+            "failures": failures,
+        }
+        (out / f"pty-{stamp}.json").write_text(json.dumps(record, indent=2, default=str))
+        (out / f"pty-{stamp}.txt").write_text(header + "\n" + text + "\n")
+        print(f"\nwritten: {out / f'pty-{stamp}.json'}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
