@@ -158,7 +158,8 @@ class PtyProgram:
                 if left <= 0:
                     raise Timeout(f"no {'output' if until is None else repr(until)} after {timeout} s")
                 if self.proc.poll() is not None:
-                    raise Timeout(f"exited with status {self.proc.returncode} before answering")
+                    err = self.proc.stderr.read().decode(errors="replace").strip() if self.proc.stderr else ""
+                    raise Timeout(f"exited with status {self.proc.returncode} before answering: {err[:200]!r}")
                 self._read_available(burst, min(left, 0.05))
 
     def drain(self, seconds: float) -> int:
@@ -567,11 +568,11 @@ ROWS = [
     ("tab_bytes", "bytes per Tab", "B", None),
     ("click_open_bytes", "bytes to open (click)", "B", None),
     ("click_close_bytes", "bytes to close (click)", "B", None),
-    ("idle_closed_ticks", "idle 2 s, closed: CPU ticks", "tick", None),
+    ("idle_closed_ticks", "idle 2 s, closed: CPU ticks", "", None),
     ("idle_closed_cpu_us", "idle 2 s, closed: CPU time", "us", None),
     ("idle_closed_wakeups", "idle 2 s, closed: wake-ups (voluntary switches)", "", None),
     ("idle_closed_bytes", "idle 2 s, closed: bytes written", "B", None),
-    ("idle_open_ticks", "idle 2 s, open: CPU ticks", "tick", None),
+    ("idle_open_ticks", "idle 2 s, open: CPU ticks", "", None),
     ("idle_open_cpu_us", "idle 2 s, open: CPU time", "us", None),
     ("idle_open_wakeups", "idle 2 s, open: wake-ups (voluntary switches)", "", None),
     ("idle_open_bytes", "idle 2 s, open: bytes written", "B", None),

@@ -10,8 +10,9 @@ import TooltipKit
 //   tooltip-bench-core [--rounds N] [--round-ms MS] [--json FILE]
 //       every figure, as a table (and as JSON)
 //   tooltip-bench-core render COLSxROWS FRAMES
-//   tooltip-bench-core hit ANCHORS PROBES
+//   tooltip-bench-core hit ANCHORS PROBES ROUNDS
 //       a fixed amount of work and nothing else, for instruction counts under callgrind
+//       (subtract the count of the same command with 0 frames or 0 rounds)
 
 /// A full frame as the demo builds one: the scene laid out in the area between the chrome
 /// rows, a blank grid, the scene and its open bubble drawn into it.
@@ -146,18 +147,20 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 var sink = 0
 
 if let mode = arguments.first, mode == "render" || mode == "hit" {
-  guard arguments.count == 3, let amount = Int(arguments[2]), amount >= 0 else {
-    fail("usage: \(mode) \(mode == "render" ? "COLSxROWS FRAMES" : "ANCHORS PROBES")")
+  let amounts = arguments.dropFirst(2).compactMap { Int($0) }.filter { $0 >= 0 }
+  let shape = mode == "render" ? "COLSxROWS FRAMES" : "ANCHORS PROBES ROUNDS"
+  guard arguments.count == (mode == "render" ? 3 : 4), amounts.count == arguments.count - 2 else {
+    fail("usage: \(mode) \(shape)")
   }
   if mode == "render" {
     let fixture = RenderFixture(screen: parseSize(arguments[1]))
-    for _ in 0..<amount { sink &+= fixture.frame() }
+    for _ in 0..<amounts[0] { sink &+= fixture.frame() }
   } else {
     guard let count = Int(arguments[1]), count > 0 else {
       fail("ANCHORS must be a positive integer")
     }
-    let fixture = HitFixture(count: count, probes: amount)
-    sink &+= fixture.hitTests()
+    let fixture = HitFixture(count: count, probes: amounts[0])
+    for _ in 0..<amounts[1] { sink &+= fixture.hitTests() }
   }
   print("checksum \(sink)")
   exit(0)
