@@ -22,7 +22,9 @@ extension DemoModel {
   /// help key on the right when there is room.
   private func drawTitle(into grid: inout CellGrid) {
     let policyName = policy == .consume ? "consume" : "pass-through"
-    let left = " Tooltip" + separator + [sceneName, render.theme.rawValue, render.fidelity.rawValue, policyName]
+    let left =
+      " Tooltip" + separator
+      + [sceneName, render.theme.rawValue, render.fidelity.rawValue, policyName]
       .joined(separator: separator)
     let right = "? keys  q quit "
     let style = Style(attributes: .bold)
@@ -105,9 +107,11 @@ extension DemoModel {
 
   private func drawHelp(into grid: inout CellGrid) {
     let keyWidth = Self.helpLines.reduce(0) { max($0, TextLine($1.0).width) }
-    var rows = ["Keys"] + Self.helpLines.map { key, action in
-      key + String(repeating: " ", count: keyWidth - TextLine(key).width + 2) + action
-    }
+    var rows =
+      ["Keys"]
+      + Self.helpLines.map { key, action in
+        key + String(repeating: " ", count: keyWidth - TextLine(key).width + 2) + action
+      }
     rows.append("Any key closes this help.")
     let width = rows.reduce(0) { max($0, TextLine($1).width) } + 4
     let height = rows.count + 2
@@ -116,7 +120,9 @@ extension DemoModel {
     let style = Style(attributes: .reverse)
     grid.fill(box, style: style)
     for (i, row) in rows.enumerated() {
-      grid.write(row, at: Point(x: origin.x + 2, y: origin.y + 1 + i), style: i == 0 ? Style(attributes: [.reverse, .bold]) : style, clip: box)
+      grid.write(
+        row, at: Point(x: origin.x + 2, y: origin.y + 1 + i),
+        style: i == 0 ? Style(attributes: [.reverse, .bold]) : style, clip: box)
     }
     grid.cursor = nil
   }

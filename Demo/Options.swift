@@ -130,7 +130,10 @@ struct Options: Equatable {
         }
         throw UsageError("unexpected argument '\(display(argument))' (see --help)")
       }
-      if inline != nil, ["--help", "-h", "--version", "--snapshot", "--check", "--lint", "--ascii", "--no-mouse", "--bare", "--ansi"].contains(flag) {
+      if inline != nil,
+        ["--help", "-h", "--version", "--snapshot", "--check", "--lint", "--ascii", "--no-mouse", "--bare", "--ansi"]
+          .contains(flag)
+      {
         throw UsageError("\(flag) takes no value")
       }
       index += 1

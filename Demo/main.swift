@@ -1,7 +1,8 @@
+import TooltipKit
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import TooltipKit
 
 /// Writes one line to stderr.
 func printError(_ message: String) {

@@ -49,7 +49,8 @@ public enum Renderer {
       // Text is clipped to the body's own columns: the trailing padding stays fill.
       grid.write(row.line, at: row.origin, style: style, clip: bubble.body)
     }
-    grid.write(TextLine(units: [TextUnit(text: bubble.pointerGlyph, width: 1)]), at: bubble.pointer, style: styles.pointer)
+    grid.write(
+      TextLine(units: [TextUnit(text: bubble.pointerGlyph, width: 1)]), at: bubble.pointer, style: styles.pointer)
   }
 }
 
@@ -57,7 +58,8 @@ public enum Renderer {
 ///
 /// The one call a program needs for a frame; programs with chrome lay the scene out in an
 /// area of their own with ``SceneLayout`` and call ``Renderer/draw(_:state:into:)``.
-public func render(scene: Scene, state: TooltipState, size: Size, options: RenderOptions = RenderOptions()) -> CellGrid {
+public func render(scene: Scene, state: TooltipState, size: Size, options: RenderOptions = RenderOptions()) -> CellGrid
+{
   let layout = SceneLayout(scene: scene, screen: size, options: options)
   var grid = CellGrid(size: size)
   Renderer.draw(layout, state: state, into: &grid)
