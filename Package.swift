@@ -12,12 +12,14 @@ let package = Package(
     // C shims: glibc's wcwidth under a fixed UTF-8 locale (for the core), and ncursesw.
     .target(name: "CTextWidth"),
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+    // Async-signal-safe terminal restoring for faults and hangups.
+    .target(name: "CTerminalGuard"),
 
     // The pure core: model, state machine, layout, cell grid, renderer. No ncurses, no Foundation.
     .target(name: "TooltipKit", dependencies: ["CTextWidth"]),
 
     // The terminal layer: the only code that talks to ncurses.
-    .target(name: "TooltipCurses", dependencies: ["TooltipKit", "CNcurses"]),
+    .target(name: "TooltipCurses", dependencies: ["TooltipKit", "CNcurses", "CTerminalGuard"]),
 
     // The demo executable and its non-interactive modes.
     .executableTarget(

@@ -87,6 +87,12 @@ struct DemoModel {
   /// When the loop must wake without input: a long press pending, nothing else.
   var deadline: Duration? { state.deadline }
 
+  /// Tells the state machine the time (monotonic, the clock of the mouse events): a press held
+  /// on a long-press anchor past its duration becomes a long press.
+  mutating func tick(_ now: Duration) {
+    send(.tick(now))
+  }
+
   // MARK: - Input
 
   /// Applies one decoded terminal input.

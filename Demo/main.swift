@@ -30,6 +30,8 @@ case .snapshot:
     exit(2)
   }
   print(SnapshotMode.text(scenes: [(builtin.rawValue, builtin.scene)], options: options), terminator: "")
+case .interactive:
+  exit(InteractiveMode.run(options: options))
 default:
   printError("this mode is not available yet")
   exit(2)

@@ -9,6 +9,7 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
 
+#include <stdio.h>
 #include <locale.h>
 #include <langinfo.h>
 #include <wchar.h>
@@ -44,6 +45,10 @@ static const mmask_t TK_BUTTON1_DOUBLE_CLICKED = BUTTON1_DOUBLE_CLICKED;
 static const mmask_t TK_BUTTON1_TRIPLE_CLICKED = BUTTON1_TRIPLE_CLICKED;
 static const mmask_t TK_ALL_MOUSE_EVENTS = ALL_MOUSE_EVENTS;
 static const mmask_t TK_REPORT_MOUSE_POSITION = REPORT_MOUSE_POSITION;
+static const mmask_t TK_BUTTON2_PRESSED = BUTTON2_PRESSED;
+static const mmask_t TK_BUTTON3_PRESSED = BUTTON3_PRESSED;
+static const mmask_t TK_BUTTON4_PRESSED = BUTTON4_PRESSED;
+static const mmask_t TK_BUTTON5_PRESSED = BUTTON5_PRESSED;
 
 /* Keys defined through macros. */
 static inline int tk_key_f(int n) { return KEY_F(n); }
@@ -65,5 +70,68 @@ static inline int tk_attr_set(WINDOW *w, attr_t attrs, int pair) {
 
 /* The codeset of the current locale ("UTF-8" under a UTF-8 locale). */
 static inline const char *tk_codeset(void) { return nl_langinfo(CODESET); }
+
+/* The C standard streams, which Swift 6 rejects as not concurrency-safe. */
+static inline FILE *tk_stdin(void) { return stdin; }
+static inline FILE *tk_stdout(void) { return stdout; }
+
+/* What tk_check_terminal finds. */
+enum {
+  TK_TERMINAL_OK = 0,
+  TK_TERMINAL_UNKNOWN = 1,       /* no terminfo entry for that name */
+  TK_TERMINAL_NO_DATABASE = 2,   /* no terminfo database at all */
+  TK_TERMINAL_NO_ADDRESSING = 3  /* hard-copy, generic (dumb) or no cursor addressing */
+};
+
+/* Looks `term` up in terminfo without starting curses (nothing is written) and checks that it
+   can address the cursor; the entry is freed again. */
+static inline int tk_check_terminal(const char *term, int fd) {
+  int status = 0;
+  if (setupterm(term, fd, &status) != OK) {
+    return status == -1 ? TK_TERMINAL_NO_DATABASE : TK_TERMINAL_UNKNOWN;
+  }
+  const char *cup = tigetstr("cup");
+  int hardcopy = tigetflag("hc") > 0;
+  int generic = tigetflag("gn") > 0;
+  del_curterm(cur_term);
+  if (cup == NULL || cup == (const char *)-1 || hardcopy || generic) return TK_TERMINAL_NO_ADDRESSING;
+  return TK_TERMINAL_OK;
+}
+
+/* Whether the terminal started by newterm says it takes direct (24-bit) colour numbers. */
+static inline int tk_has_direct_color(void) { return tigetflag("RGB") > 0; }
+
+/* Moves to (y, x) and draws a UTF-8 string; ncurses advances by its scalars' wcwidth. */
+static inline int tk_put(WINDOW *w, int y, int x, const char *text) {
+  return mvwaddstr(w, y, x, text);
+}
+
+/* Reads the cell at (y, x) back: its characters (up to `capacity` wide characters, ended by
+   a null), attributes and colour pair. Returns OK or ERR. */
+static inline int tk_cell(WINDOW *w, int y, int x, wchar_t *text, int capacity, attr_t *attrs, int *pair) {
+  cchar_t cell;
+  if (mvwin_wch(w, y, x, &cell) == ERR) return ERR;
+  wchar_t buffer[CCHARW_MAX + 1];
+  short small_pair = 0;
+  *pair = 0;
+  if (getcchar(&cell, buffer, attrs, &small_pair, pair) == ERR) return ERR;
+  int i = 0;
+  for (; i < capacity - 1 && i < CCHARW_MAX && buffer[i] != 0; i++) text[i] = buffer[i];
+  text[i] = 0;
+  return OK;
+}
+
+/* The attributes alone, without the colour-pair bits ncurses keeps in the same word. */
+static inline attr_t tk_attributes_only(attr_t attrs) { return attrs & (A_ATTRIBUTES & ~A_COLOR); }
+
+/* The next mouse event: 0-based cell and button state. Returns OK or ERR. */
+static inline int tk_getmouse(int *x, int *y, mmask_t *bstate) {
+  MEVENT event;
+  if (getmouse(&event) != OK) return ERR;
+  *x = event.x;
+  *y = event.y;
+  *bstate = event.bstate;
+  return OK;
+}
 
 #endif

@@ -1,0 +1,110 @@
+import TooltipKit
+
+/// Maps the core's exact colours down the colour ladder to the colour numbers a terminal takes,
+/// with no terminal involved.
+///
+/// Pure so the mapping (the xterm palette search, the 8-colour dim fallback) is unit-tested;
+/// ``CursesColors`` feeds its results to ncurses.
+public struct ColorLadder: Hashable, Sendable {
+  /// The rung this ladder maps to.
+  public let level: ColorLevel
+
+  /// A ladder for terminals at `level`.
+  public init(level: ColorLevel) {
+    self.level = level
+  }
+
+  /// The rung a terminal offers: none under `NO_COLOR` or without colours, direct with a
+  /// direct-colour terminfo, else by its number of colours.
+  ///
+  /// - Parameters:
+  ///   - noColor: the value of the `NO_COLOR` environment variable, if set (empty counts as unset).
+  ///   - hasColors: what `has_colors()` says.
+  ///   - colors: `COLORS` after `start_color()`.
+  ///   - directFlag: the terminfo `RGB` flag (the colour number is the 24-bit value).
+  public static func level(noColor: String?, hasColors: Bool, colors: Int, directFlag: Bool) -> ColorLevel {
+    if let noColor, !noColor.isEmpty { return .none }
+    guard hasColors else { return .none }
+    if directFlag || colors >= 1 << 24 { return .direct }
+    if colors >= 256 { return .palette256 }
+    if colors >= 16 { return .basic16 }
+    if colors >= 8 { return .basic8 }
+    return .none
+  }
+
+  /// A colour as this ladder draws it: the terminal's colour number, and whether the text must
+  /// be dimmed to stand for a bright colour the terminal lacks.
+  public struct Mapped: Hashable, Sendable {
+    /// The colour number for `init_extended_pair`.
+    public var number: Int32
+    /// Whether the cell takes the dim attribute (bright foregrounds on 8-colour terminals).
+    public var dim: Bool
+
+    /// Makes a mapped colour.
+    public init(number: Int32, dim: Bool = false) {
+      self.number = number
+      self.dim = dim
+    }
+  }
+
+  /// The colour number for `color` as a foreground (`isForeground`) or background, or nil at
+  /// the `none` rung.
+  public func map(_ color: TerminalColor, isForeground: Bool) -> Mapped? {
+    switch level {
+    case .none:
+      return nil
+    case .direct:
+      return Mapped(number: Self.directNumber(color.rgb))
+    case .palette256:
+      return Mapped(number: Int32(Self.nearest256(color.rgb)))
+    case .basic16:
+      return Mapped(number: Int32(color.basic & 0x0F))
+    case .basic8:
+      let basic = color.basic & 0x0F
+      guard basic >= 8 else { return Mapped(number: Int32(basic)) }
+      // A bright colour the terminal lacks: its plain twin, dimmed when it is text.
+      return Mapped(number: Int32(basic - 8), dim: isForeground)
+    }
+  }
+
+  /// The direct-colour number of `rgb`: 0xRRGGBB. Direct-colour terminfo entries read numbers
+  /// below 8 as the ANSI colours, so those near-blacks are nudged to #000008.
+  public static func directNumber(_ rgb: RGB) -> Int32 {
+    let value = Int32(rgb.red) << 16 | Int32(rgb.green) << 8 | Int32(rgb.blue)
+    return value < 8 ? 8 : value
+  }
+
+  /// The RGB value of xterm palette entry `index` (16 to 255): the 6 x 6 x 6 cube, then the
+  /// 24 greys.
+  public static func paletteColor(_ index: Int) -> RGB {
+    precondition((16...255).contains(index), "palette index \(index) is outside 16...255")
+    if index >= 232 {
+      let level = UInt8(8 + 10 * (index - 232))
+      return RGB(red: level, green: level, blue: level)
+    }
+    let levels: [UInt8] = [0, 95, 135, 175, 215, 255]
+    let i = index - 16
+    return RGB(red: levels[i / 36], green: levels[(i / 6) % 6], blue: levels[i % 6])
+  }
+
+  /// The xterm palette entries 16 to 255 as RGB, computed once.
+  private static let palette: [RGB] = (16...255).map(paletteColor)
+
+  /// The index (16 to 255) of the xterm palette entry nearest to `rgb` by Euclidean distance in
+  /// RGB; ties go to the lower index. Entries 0 to 15 are left out: terminals redefine them.
+  public static func nearest256(_ rgb: RGB) -> Int {
+    var best = 16
+    var bestDistance = Int.max
+    for (offset, entry) in palette.enumerated() {
+      let dr = Int(entry.red) - Int(rgb.red)
+      let dg = Int(entry.green) - Int(rgb.green)
+      let db = Int(entry.blue) - Int(rgb.blue)
+      let distance = dr * dr + dg * dg + db * db
+      if distance < bestDistance {
+        bestDistance = distance
+        best = 16 + offset
+      }
+    }
+    return best
+  }
+}
