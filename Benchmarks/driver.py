@@ -224,6 +224,17 @@ def proc_cpu(pid: int) -> dict[str, int]:
     return {"ticks": ticks, "cpu_ns": ns, "wakeups": vol, "preempted": invol, "threads": threads}
 
 
+def proc_rollup_kb(pid: int) -> dict[str, int]:
+    """The memory totals of /proc/PID/smaps_rollup, in KiB."""
+    totals = {}
+    with open(f"/proc/{pid}/smaps_rollup") as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) == 3 and parts[2] == "kB":
+                totals[parts[0].rstrip(":")] = int(parts[1])
+    return totals
+
+
 def proc_status_kb(pid: int, key: str) -> int:
     with open(f"/proc/{pid}/status") as f:
         for line in f:
@@ -268,33 +279,50 @@ def run_once(argv: list[str], cols: int, rows: int, args: argparse.Namespace) ->
 
         idle("idle_closed")
 
+        # The first open and close of the process's life ("cold": lazy symbol binding, first
+        # use of code and data), then the tooltip idles open.
         opened = prog.stimulus(ENTER, q)
-        r["open_bytes"] = opened.size
-        r["open_rt_first_ms"] = opened.ms_to_first()
-        r["open_rt_ms"] = opened.ms_to_last()
-
+        r["open_cold_bytes"] = opened.size
+        r["open_cold_rt_ms"] = opened.ms_to_last()
         idle("idle_open")
-
         closed = prog.stimulus(ESC, q)
-        r["close_bytes"] = closed.size
-        r["close_rt_first_ms"] = closed.ms_to_first()
-        r["close_rt_ms"] = closed.ms_to_last()
+        r["close_cold_bytes"] = closed.size
+        r["close_cold_rt_ms"] = closed.ms_to_last()
+
+        # The steady state ("warm"): the median of several opens and closes.
+        opens, closes = [], []
+        for _ in range(args.repeats):
+            opens.append(prog.stimulus(ENTER, q))
+            closes.append(prog.stimulus(ESC, q))
+        for name, bursts in (("open", opens), ("close", closes)):
+            r[name + "_bytes"] = statistics.median(b.size for b in bursts)
+            r[name + "_rt_first_ms"] = statistics.median(b.ms_to_first() for b in bursts)
+            r[name + "_rt_ms"] = statistics.median(b.ms_to_last() for b in bursts)
 
         tabs = [prog.stimulus(TAB, q) for _ in range(SCENE["anchor_count"])]
         r["tab_rt_first_ms"] = statistics.median(t.ms_to_first() for t in tabs)
         r["tab_rt_ms"] = statistics.median(t.ms_to_last() for t in tabs)
         r["tab_bytes"] = statistics.median(t.size for t in tabs)
 
+        # Clicks: a press, a pause as a hand makes, the release; on the first anchor (open),
+        # then on an empty cell (close).
         ax, ay = SCENE["anchor_cell"]
         ex, ey = SCENE["empty_cell"]
-        for name, (x, y) in (("click_open", (ax, ay)), ("click_close", (ex, ey))):
-            prog.send(sgr_mouse(x, y, True))
-            pressed_bytes = prog.drain(args.press_ms / 1000)
-            released = prog.stimulus(sgr_mouse(x, y, False), q)
-            r[name + "_bytes"] = pressed_bytes + released.size
-            r[name + "_rt_ms"] = released.ms_to_last()
+        clicks: dict[str, list[tuple[int, float | None]]] = {"click_open": [], "click_close": []}
+        for _ in range(args.repeats):
+            for name, (x, y) in (("click_open", (ax, ay)), ("click_close", (ex, ey))):
+                prog.send(sgr_mouse(x, y, True))
+                pressed_bytes = prog.drain(args.press_ms / 1000)
+                released = prog.stimulus(sgr_mouse(x, y, False), q)
+                clicks[name].append((pressed_bytes + released.size, released.ms_to_last()))
+        for name, samples in clicks.items():
+            r[name + "_bytes"] = statistics.median(b for b, _ in samples)
+            r[name + "_rt_ms"] = statistics.median(t for _, t in samples)
 
         r["peak_rss_kb"] = proc_status_kb(prog.pid, "VmHWM")
+        rollup = proc_rollup_kb(prog.pid)
+        r["private_dirty_kb"] = rollup.get("Private_Dirty")
+        r["pss_kb"] = rollup.get("Pss")
         r["total_bytes"] = prog.total
         prog.send(QUIT)
         code = prog.finish()
@@ -558,26 +586,30 @@ ROWS = [
     ("first_frame_ms", "spawn to first frame (last byte)", "ms", 1.5),
     ("first_byte_ms", "spawn to first byte", "ms", None),
     ("first_frame_bytes", "first frame bytes", "B", None),
-    ("open_rt_ms", "key round trip, Enter opens (last byte)", "ms", 1.5),
-    ("open_rt_first_ms", "key round trip, Enter opens (first byte)", "ms", None),
-    ("close_rt_ms", "key round trip, Esc closes (last byte, incl. 25 ms ESC delay)", "ms", None),
-    ("tab_rt_ms", "key round trip, Tab (last byte)", "ms", 1.5),
-    ("click_open_rt_ms", "click round trip, release opens (last byte)", "ms", None),
+    ("open_rt_ms", "key round trip: Enter opens (last byte)", "ms", 1.5),
+    ("open_rt_first_ms", "key round trip: Enter opens (first byte)", "ms", None),
+    ("open_cold_rt_ms", "key round trip: first Enter of the run (last byte)", "ms", None),
+    ("tab_rt_ms", "key round trip: Tab (last byte)", "ms", 1.5),
+    ("close_rt_ms", "key round trip: Esc closes (last byte; 25 ms ESC delay)", "ms", None),
+    ("click_open_rt_ms", "click round trip: release opens (last byte)", "ms", None),
     ("open_bytes", "bytes to open (Enter)", "B", None),
     ("close_bytes", "bytes to close (Esc)", "B", None),
+    ("open_cold_bytes", "bytes to open, first Enter of the run", "B", None),
     ("tab_bytes", "bytes per Tab", "B", None),
     ("click_open_bytes", "bytes to open (click)", "B", None),
     ("click_close_bytes", "bytes to close (click)", "B", None),
-    ("idle_closed_ticks", "idle 2 s, closed: CPU ticks", "", None),
-    ("idle_closed_cpu_us", "idle 2 s, closed: CPU time", "us", None),
-    ("idle_closed_wakeups", "idle 2 s, closed: wake-ups (voluntary switches)", "", None),
-    ("idle_closed_bytes", "idle 2 s, closed: bytes written", "B", None),
-    ("idle_open_ticks", "idle 2 s, open: CPU ticks", "", None),
-    ("idle_open_cpu_us", "idle 2 s, open: CPU time", "us", None),
-    ("idle_open_wakeups", "idle 2 s, open: wake-ups (voluntary switches)", "", None),
-    ("idle_open_bytes", "idle 2 s, open: bytes written", "B", None),
+    ("idle_closed_ticks", "idle, closed: CPU ticks (user + sys)", "", None),
+    ("idle_closed_cpu_us", "idle, closed: CPU time (schedstat)", "us", None),
+    ("idle_closed_wakeups", "idle, closed: wake-ups (voluntary switches)", "", None),
+    ("idle_closed_bytes", "idle, closed: bytes written", "B", None),
+    ("idle_open_ticks", "idle, open: CPU ticks (user + sys)", "", None),
+    ("idle_open_cpu_us", "idle, open: CPU time (schedstat)", "us", None),
+    ("idle_open_wakeups", "idle, open: wake-ups (voluntary switches)", "", None),
+    ("idle_open_bytes", "idle, open: bytes written", "B", None),
     ("threads", "threads", "", None),
     ("peak_rss_kb", "peak RSS (VmHWM)", "KiB", 3.0),
+    ("pss_kb", "proportional set size (Pss)", "KiB", None),
+    ("private_dirty_kb", "private dirty memory", "KiB", None),
 ]
 
 
@@ -675,6 +707,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--size", default="80x24", help="terminal size COLSxROWS (default 80x24)")
     p.add_argument("--idle", type=float, default=2.0, help="seconds of each idle measurement (default 2)")
     p.add_argument("--quiet-ms", type=float, default=50.0, help="silence that ends an answer (default 50)")
+    p.add_argument("--repeats", type=int, default=5, help="warm opens, closes and clicks per run (default 5)")
     p.add_argument("--press-ms", type=float, default=80.0, help="pause between a press and its release (default 80)")
     p.add_argument("--out", help="directory for results (JSON and the table)")
     args = p.parse_args(argv)

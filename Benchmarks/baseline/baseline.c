@@ -196,7 +196,7 @@ int main(void) {
   for (;;) {
     wint_t ch;
     int kind = get_wch(&ch);
-    if (kind == ERR) continue;
+    if (kind == ERR) break; /* end of input: the terminal is gone */
     if (kind == OK && ch == L'q') break;
     if (kind == KEY_CODE_YES && ch == KEY_MOUSE) {
       MEVENT m;
