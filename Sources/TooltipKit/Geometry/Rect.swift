@@ -49,4 +49,20 @@ public struct Rect: Hashable, Sendable {
     guard left < right, top < bottom else { return nil }
     return Rect(x: left, y: top, width: right - left, height: bottom - top)
   }
+
+  /// The one-row box `width` columns wide at scene position `position` in this scene area, or
+  /// nil when it falls wholly outside: a negative `x` counts the box's right edge from the
+  /// right (-1: it ends on the last column), a negative `y` its row from the bottom.
+  ///
+  /// The outside test comes first, so any `Int` position resolves without overflow.
+  func sceneBox(at position: Point, width: Int) -> Rect? {
+    let columns = size.width
+    let rows = size.height
+    guard width > 0, position.x < columns, position.x >= -columns,
+      position.y < rows, position.y >= -rows
+    else { return nil }
+    let x = position.x >= 0 ? minX + position.x : maxX + position.x + 1 - width
+    let y = position.y >= 0 ? minY + position.y : maxY + position.y
+    return Rect(x: x, y: y, width: width, height: 1)
+  }
 }

@@ -37,12 +37,9 @@ public struct PlacedAnchor: Hashable, Sendable {
       artwork = glyph.units.isEmpty ? TextLine(glyphs.defaultGlyph) : glyph
       width = anchor.size == .md ? 3 : 1
     }
-    let x =
-      anchor.position.x >= 0
-      ? area.minX + anchor.position.x : area.maxX + anchor.position.x + 1 - width
-    let y = anchor.position.y >= 0 ? area.minY + anchor.position.y : area.maxY + anchor.position.y
-    let box = Rect(x: x, y: y, width: width, height: 1)
-    guard box.intersection(area) != nil else { return nil }
+    guard let box = area.sceneBox(at: anchor.position, width: width) else { return nil }
+    let x = box.minX
+    let y = box.minY
     self.anchor = anchor
     self.fileIndex = fileIndex
     self.box = box

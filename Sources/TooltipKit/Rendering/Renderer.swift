@@ -14,10 +14,11 @@ public enum Renderer {
 
     for decoration in layout.scene.decorations {
       let line = TextLine(decoration.text)
-      let p = decoration.position
-      let x = p.x >= 0 ? layout.area.minX + p.x : layout.area.maxX + p.x + 1 - line.width
-      let y = p.y >= 0 ? layout.area.minY + p.y : layout.area.maxY + p.y
-      grid.write(line, at: Point(x: x, y: y), style: Style(attributes: decoration.isDim ? .dim : []), clip: sceneClip)
+      guard let box = layout.area.sceneBox(at: decoration.position, width: line.width) else {
+        continue
+      }
+      let style = Style(attributes: decoration.isDim ? .dim : [])
+      grid.write(line, at: box.origin, style: style, clip: sceneClip)
     }
 
     for placed in layout.anchors {

@@ -133,11 +133,12 @@ public struct TooltipState: Hashable, Sendable {
   private mutating func reconcile(_ layout: SceneLayout) -> [TooltipEvent] {
     var events: [TooltipEvent] = []
     if let open = openID {
-      if let placed = layout.anchor(id: open) {
-        if !placed.anchor.hasVisibleLine { events.append(close(open, .programmatic)) }
-      } else {
+      if layout.anchor(id: open) == nil {
         events.append(close(open, .anchorRemoved))
         selectedID = layout.anchors.first?.id
+      } else if layout.bubble(for: open) == nil {
+        // The bubble that would be drawn is the test: copy that wraps to no row draws nothing.
+        events.append(close(open, .programmatic))
       }
     }
     if selectedID.map({ layout.anchor(id: $0) == nil }) ?? true {

@@ -111,12 +111,14 @@ public enum Text {
   }
 
   /// The sanitized string with leading and trailing spaces dropped, or nil when nothing
-  /// visible is left (a string of only spaces is not a visible line).
+  /// visible is left: a string of only spaces, or of zero-width marks with nothing to sit on,
+  /// wraps to no row, so it is not a visible line.
   public static func visible(_ text: String) -> String? {
     let clean = sanitize(text)
     let scalars = clean.unicodeScalars
     guard let first = scalars.firstIndex(where: { $0 != " " }),
-      let last = scalars.lastIndex(where: { $0 != " " })
+      let last = scalars.lastIndex(where: { $0 != " " }),
+      !wrap(clean, width: nil).isEmpty
     else { return nil }
     return String(scalars[first...last])
   }

@@ -1,0 +1,125 @@
+import Testing
+import TooltipKit
+
+@Suite struct TextTests {
+  struct SanitizeCase: Sendable, CustomTestStringConvertible {
+    var name: String
+    var input: String
+    var expected: String
+    var testDescription: String { name }
+  }
+
+  // SPEC 5: every control character, bidi formatting character and unmeasurable scalar
+  // becomes U+FFFD; everything else is kept as written.
+  @Test(arguments: [
+    SanitizeCase(name: "plain ASCII", input: "Save it", expected: "Save it"),
+    SanitizeCase(name: "CJK and emoji kept", input: "中文 😀", expected: "中文 😀"),
+    SanitizeCase(name: "combining mark kept", input: "e\u{301}", expected: "e\u{301}"),
+    SanitizeCase(name: "ESC sequence", input: "\u{1B}[31mRed", expected: "\u{FFFD}[31mRed"),
+    SanitizeCase(
+      name: "NUL, BEL, TAB, LF, CR", input: "a\u{0}\u{7}\t\n\rb",
+      expected: "a\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}b"),
+    SanitizeCase(name: "DEL", input: "a\u{7F}b", expected: "a\u{FFFD}b"),
+    SanitizeCase(name: "C1 CSI", input: "a\u{9B}31mb", expected: "a\u{FFFD}31mb"),
+    SanitizeCase(name: "C1 NEL and APC", input: "\u{85}\u{9F}", expected: "\u{FFFD}\u{FFFD}"),
+    SanitizeCase(
+      name: "bidi marks", input: "\u{200E}\u{200F}\u{61C}", expected: "\u{FFFD}\u{FFFD}\u{FFFD}"),
+    SanitizeCase(
+      name: "bidi embeddings and override", input: "\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}x",
+      expected: "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}x"),
+    SanitizeCase(
+      name: "bidi isolates", input: "\u{2066}\u{2067}\u{2068}\u{2069}",
+      expected: "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}"),
+    SanitizeCase(
+      name: "line and paragraph separators", input: "a\u{2028}b\u{2029}",
+      expected: "a\u{FFFD}b\u{FFFD}"),
+    SanitizeCase(
+      name: "noncharacters", input: scalars(0xFFFE, 0xFFFF, 0xFDD0, 0xFDEF, 0x1FFFE, 0x10FFFF),
+      expected: String(repeating: "\u{FFFD}", count: 6)),
+    SanitizeCase(
+      name: "unassigned code points", input: "\u{378}\u{E0080}", expected: "\u{FFFD}\u{FFFD}"),
+  ])
+  func sanitizeReplacesUnsafeScalars(_ c: SanitizeCase) {
+    let clean = Text.sanitize(c.input)
+    #expect(Array(clean.unicodeScalars) == Array(c.expected.unicodeScalars))
+    #expect(!clean.unicodeScalars.contains(where: isControlScalar))
+  }
+
+  struct WidthCase: Sendable, CustomTestStringConvertible {
+    var name: String
+    var text: String
+    var width: Int
+    var testDescription: String { name }
+  }
+
+  // SPEC 8: the sum of the scalars' wcwidth under a UTF-8 locale. The test process never calls
+  // setlocale, so it runs in the C locale: these widths must not depend on it.
+  @Test(arguments: [
+    WidthCase(name: "ASCII", text: "Save", width: 4),
+    WidthCase(name: "space", text: " ", width: 1),
+    WidthCase(name: "CJK", text: "中文", width: 4),
+    WidthCase(name: "Hangul jamo", text: "\u{1100}", width: 2),
+    WidthCase(name: "fullwidth form", text: "\u{FF01}", width: 2),
+    WidthCase(name: "combining acute", text: "e\u{301}", width: 1),
+    WidthCase(name: "combining marks only", text: "\u{301}\u{302}", width: 0),
+    WidthCase(name: "single-scalar emoji", text: "😀", width: 2),
+    WidthCase(name: "Latin-1 letter", text: "é", width: 1),
+    WidthCase(name: "pointer glyphs", text: "▲▼◀▶", width: 4),
+    WidthCase(name: "info glyph", text: "ⓘ", width: 1),
+    WidthCase(name: "replacement character", text: "\u{FFFD}", width: 1),
+    WidthCase(name: "mixed", text: "a中é😀", width: 6),
+  ])
+  func displayWidth(_ c: WidthCase) {
+    #expect(Text.width(c.text) == c.width)
+    #expect(TextLine(c.text).width == c.width)
+  }
+
+  @Test func scalarWidths() {
+    #expect(Text.width(of: "A") == 1)
+    #expect(Text.width(of: "中") == 2)
+    #expect(Text.width(of: "\u{301}") == 0)
+    #expect(Text.width(of: "😀") == 2)
+  }
+
+  @Test func unitsAreGraphemesWithTheirWidths() {
+    let units = Text.units("a中e\u{301}😀")
+    #expect(units.map(\.text) == ["a", "中", "e\u{301}", "😀"])
+    #expect(units.map(\.width) == [1, 2, 1, 2])
+  }
+
+  @Test func zeroWidthGraphemeJoinsTheUnitBeforeIt() {
+    // U+200B is a grapheme of its own with width 0: it rides on the unit before it.
+    let units = Text.units("a\u{200B}b")
+    #expect(units.map(\.width) == [1, 1])
+    #expect(units[0].text.unicodeScalars.map(\.value) == [0x61, 0x200B])
+  }
+
+  @Test func leadingZeroWidthGraphemeIsDropped() {
+    let units = Text.units("\u{301}ab")
+    #expect(units.map(\.text) == ["a", "b"])
+  }
+
+  @Test func textLineSanitizesAndMeasures() {
+    let line = TextLine("a\u{1B}b")
+    #expect(line.text == "a\u{FFFD}b")
+    #expect(line.width == 3)
+    #expect(line.units.count == 3)
+  }
+
+  @Test(arguments: [
+    ("  Save  ", "Save" as String?),
+    ("Save it", "Save it"),
+    ("   ", nil),
+    ("", nil),
+    ("\u{1B}", "\u{FFFD}"),
+    ("\u{200B}", nil),
+    ("\u{301}a", "\u{301}a"),
+  ])
+  func visibleTrimsSpacesAndRejectsBlankLines(input: String, expected: String?) {
+    #expect(Text.visible(input) == expected)
+  }
+
+  @Test func replacementIsUFFFD() {
+    #expect(Text.replacement.value == 0xFFFD)
+  }
+}
