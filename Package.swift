@@ -30,7 +30,7 @@ let package = Package(
 
     // Tests: the core, the terminal layer, and the real binary driven in tmux.
     .testTarget(name: "TooltipKitTests", dependencies: ["TooltipKit"]),
-    .testTarget(name: "TooltipCursesTests", dependencies: ["TooltipCurses", "CNcurses"]),
+    .testTarget(name: "TooltipCursesTests", dependencies: ["TooltipCurses", "TooltipKit", "CNcurses"]),
     .testTarget(name: "EndToEndTests", dependencies: ["tooltip-tui"]),
   ],
   swiftLanguageModes: [.v6]

@@ -46,7 +46,9 @@ static const mmask_t TK_BUTTON1_TRIPLE_CLICKED = BUTTON1_TRIPLE_CLICKED;
 static const mmask_t TK_ALL_MOUSE_EVENTS = ALL_MOUSE_EVENTS;
 static const mmask_t TK_REPORT_MOUSE_POSITION = REPORT_MOUSE_POSITION;
 static const mmask_t TK_BUTTON2_PRESSED = BUTTON2_PRESSED;
+static const mmask_t TK_BUTTON2_RELEASED = BUTTON2_RELEASED;
 static const mmask_t TK_BUTTON3_PRESSED = BUTTON3_PRESSED;
+static const mmask_t TK_BUTTON3_RELEASED = BUTTON3_RELEASED;
 static const mmask_t TK_BUTTON4_PRESSED = BUTTON4_PRESSED;
 static const mmask_t TK_BUTTON5_PRESSED = BUTTON5_PRESSED;
 
@@ -119,6 +121,12 @@ static inline int tk_cell(WINDOW *w, int y, int x, wchar_t *text, int capacity, 
   for (; i < capacity - 1 && i < CCHARW_MAX && buffer[i] != 0; i++) text[i] = buffer[i];
   text[i] = 0;
   return OK;
+}
+
+/* Reads row `y` back as text (the right halves of wide characters are not repeated), up to
+   `capacity` - 1 wide characters, ended by a null. Returns the count or ERR. */
+static inline int tk_row_text(WINDOW *w, int y, wchar_t *text, int capacity) {
+  return mvwinnwstr(w, y, 0, text, capacity - 1);
 }
 
 /* The attributes alone, without the colour-pair bits ncurses keeps in the same word. */

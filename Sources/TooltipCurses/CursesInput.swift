@@ -25,7 +25,7 @@ public final class CursesInput {
     keypad(window, true)
     intrflush(window, false)
     if mouse {
-      mousemask(MouseReport.pressed | MouseReport.released, nil)
+      mousemask(MouseReport.requested, nil)
       mouseinterval(0)
     }
   }

@@ -35,6 +35,13 @@ public struct MouseReport: Hashable, Sendable {
   public static let pressed = TK_BUTTON1_PRESSED
   /// The primary button came up.
   public static let released = TK_BUTTON1_RELEASED
+  /// Every button event the terminal layer asks for: the primary button's presses and releases,
+  /// and the other buttons and the wheel, which are asked for only so that curses hands them
+  /// over (and the decoder drops them): an event curses filters out itself leaves its read
+  /// waiting for the next byte, past any timeout.
+  public static let requested =
+    TK_BUTTON1_PRESSED | TK_BUTTON1_RELEASED | TK_BUTTON2_PRESSED | TK_BUTTON2_RELEASED | TK_BUTTON3_PRESSED
+    | TK_BUTTON3_RELEASED | TK_BUTTON4_PRESSED | TK_BUTTON5_PRESSED
   /// A press and release ncurses merged into one click.
   public static let clicked = TK_BUTTON1_CLICKED | TK_BUTTON1_DOUBLE_CLICKED | TK_BUTTON1_TRIPLE_CLICKED
 }

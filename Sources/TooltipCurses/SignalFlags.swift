@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Synchronization
 
 /// The last quit signal received (SIGINT, SIGTERM or SIGHUP), 0 for none.
 private let receivedSignal = Atomic<Int32>(0)

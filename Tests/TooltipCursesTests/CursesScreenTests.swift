@@ -1,0 +1,337 @@
+import CNcurses
+import Testing
+import TooltipCurses
+import TooltipKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Tests that start ncurses: on a headless screen (output to /dev/null) to draw frames and
+/// read the cells back, and on a pseudo-terminal to feed key and mouse bytes in.
+///
+/// ncurses is not thread-safe, so every test that touches it lives in this one serialized suite.
+@Suite(.serialized) struct CursesScreenTests {
+  // MARK: - Headless screen
+
+  /// Runs `body` on a fresh curses screen of `term` at `size` whose output goes nowhere.
+  func headless(term: String = "xterm-256color", size: Size, _ body: () throws -> Void) throws {
+    #expect(CursesHarness.utf8Locale, "C.UTF-8 is needed for ncurses to take UTF-8")
+    let output = fopen("/dev/null", "w")
+    let input = fopen("/dev/null", "r")
+    let screen = newterm(term, output, input)
+    try #require(screen != nil)
+    defer {
+      endwin()
+      delscreen(screen)
+      fclose(output)
+      fclose(input)
+    }
+    resizeterm(Int32(size.height), Int32(size.width))
+    try body()
+  }
+
+  /// Row `y` of the curses screen as text.
+  func row(_ y: Int) -> String {
+    var buffer = [wchar_t](repeating: 0, count: Int(tk_cols()) * 2 + 2)
+    let count = tk_row_text(tk_stdscr(), Int32(y), &buffer, Int32(buffer.count))
+    guard count != ERR else { return "<ERR>" }
+    return String(String.UnicodeScalarView(buffer.prefix { $0 != 0 }.compactMap { Unicode.Scalar(UInt32($0)) }))
+  }
+
+  /// Every row of the curses screen as text.
+  func screenLines() -> [String] {
+    (0..<Int(tk_lines())).map(row)
+  }
+
+  /// The cell at (x, y): its attributes (without colour bits) and its pair's colours.
+  func cell(_ x: Int, _ y: Int) -> (attributes: attr_t, pair: Int32, foreground: Int32, background: Int32) {
+    var text = [wchar_t](repeating: 0, count: 8)
+    var attrs: attr_t = 0
+    var pair: Int32 = 0
+    _ = tk_cell(tk_stdscr(), Int32(y), Int32(x), &text, 8, &attrs, &pair)
+    var foreground: Int32 = 0
+    var background: Int32 = 0
+    if pair != 0 { extended_pair_content(pair, &foreground, &background) }
+    return (tk_attributes_only(attrs), pair, foreground, background)
+  }
+
+  /// A frame of the gallery-like scene with `open` open.
+  func frame(size: Size, open: String?, options: RenderOptions = RenderOptions()) -> CellGrid {
+    let scene = Scene(anchors: [
+      Anchor(
+        id: "share", position: Point(x: 20, y: 6), placement: .top, headline: "Share 中文",
+        supporting: "Send it to your teammates."),
+      Anchor(
+        id: "off", position: Point(x: 30, y: 10), size: .sm, placement: .bottom, headline: "Off", isDisabled: true),
+    ])
+    let layout = SceneLayout(scene: scene, screen: size, options: options)
+    var state = TooltipState(layout: layout)
+    if let open { _ = state.send(.open(open), layout: layout) }
+    var grid = CellGrid(size: size)
+    Renderer.draw(layout, state: state, into: &grid)
+    return grid
+  }
+
+  @Test func aPresentedFrameReadsBackCellForCell() throws {
+    let size = Size(width: 60, height: 16)
+    try headless(size: size) {
+      let colors = CursesColors(noColor: nil)
+      #expect(colors.level == .palette256)
+      let presenter = Presenter(colors: colors)
+      let grid = frame(size: size, open: "share")
+      presenter.present(grid)
+      #expect(screenLines() == grid.lines)
+
+      let ladder = ColorLadder(level: .palette256)
+      for y in 0..<size.height {
+        for x in 0..<size.width where !grid[x, y].isContinuation {
+          let style = grid[x, y].style
+          let read = cell(x, y)
+          var attributes = TK_A_NORMAL
+          if style.attributes.contains(.bold) { attributes |= TK_A_BOLD }
+          if style.attributes.contains(.dim) { attributes |= TK_A_DIM }
+          if style.attributes.contains(.reverse) { attributes |= TK_A_REVERSE }
+          #expect(read.attributes == attributes, "attributes at \(x),\(y)")
+          if style.foreground == nil && style.background == nil {
+            #expect(read.pair == 0, "pair at \(x),\(y)")
+          } else {
+            #expect(read.foreground == style.foreground.map { ladder.map($0, isForeground: true)!.number } ?? -1)
+            #expect(read.background == style.background.map { ladder.map($0, isForeground: false)!.number } ?? -1)
+          }
+        }
+      }
+      // The light fill on a 256-colour terminal: entry 233; the headline: 231 on 233.
+      let headlineRow = try #require(grid.lines.firstIndex { $0.contains("Share 中文") })
+      let headlineX = try #require(
+        (0..<size.width).first { grid[$0, headlineRow].text == "S" && grid[$0, headlineRow].style.attributes == .bold })
+      #expect(cell(headlineX, headlineRow).foreground == 231)
+      #expect(cell(headlineX, headlineRow).background == 233)
+    }
+  }
+
+  @Test func onlyTheChangedCellsAreSentAndTheScreenMatchesTheNewFrame() throws {
+    let size = Size(width: 60, height: 16)
+    try headless(size: size) {
+      let presenter = Presenter(colors: CursesColors(noColor: nil))
+      let open = frame(size: size, open: "share")
+      let closed = frame(size: size, open: nil)
+      #expect(presenter.present(open).count == size.height)
+      let runs = presenter.present(closed)
+      #expect(runs == Presenter.changedRuns(old: open, new: closed))
+      #expect(runs.count == 5)  // the bubble's four rows and its pointer's row
+      #expect(screenLines() == closed.lines)
+      #expect(presenter.present(closed).isEmpty)
+      #expect(presenter.present(closed, full: true).count == size.height)
+      #expect(screenLines() == closed.lines)
+    }
+  }
+
+  @Test func theCursorRestsWhereTheGridSays() throws {
+    let size = Size(width: 60, height: 16)
+    try headless(size: size) {
+      let presenter = Presenter(colors: CursesColors(noColor: nil))
+      var grid = frame(size: size, open: nil)
+      grid.cursor = Point(x: 21, y: 6)
+      presenter.present(grid)
+      #expect(getcurx(tk_stdscr()) == 21)
+      #expect(getcury(tk_stdscr()) == 6)
+    }
+  }
+
+  @Test func aOneByOneScreenTakesItsOnlyCell() throws {
+    try headless(size: Size(width: 1, height: 1)) {
+      let presenter = Presenter(colors: CursesColors(noColor: nil))
+      var grid = CellGrid(size: Size(width: 1, height: 1))
+      grid.write("x", at: Point(x: 0, y: 0), style: Style(attributes: .reverse))
+      presenter.present(grid)
+      #expect(screenLines() == ["x"])
+      #expect(cell(0, 0).attributes == TK_A_REVERSE)
+    }
+  }
+
+  @Test func noColorGivesMonochromeWithNoColourPair() throws {
+    try headless(size: Size(width: 10, height: 2)) {
+      let colors = CursesColors(noColor: "1")
+      #expect(colors.level == .none)
+      let fill = ThemeTokens(theme: .light, fidelity: .hug).fill
+      #expect(colors.resolve(Style(background: fill)).pair == 0)
+    }
+  }
+
+  @Test func aTerminalWithoutColoursIsNeverAskedForAPair() throws {
+    // alloc_pair and friends crash under vt100: no colour call may happen there.
+    try headless(term: "vt100", size: Size(width: 10, height: 2)) {
+      let colors = CursesColors(noColor: nil)
+      #expect(colors.level == .none)
+      let tokens = ThemeTokens(theme: .light, fidelity: .hug)
+      let resolved = colors.resolve(Style(foreground: tokens.headline, background: tokens.fill, attributes: .bold))
+      #expect(resolved.pair == 0)
+      #expect(resolved.attrs == TK_A_BOLD)
+    }
+  }
+
+  @Test func eightColoursDimTheBrightSupportingLine() throws {
+    try headless(term: "xterm", size: Size(width: 10, height: 2)) {
+      let colors = CursesColors(noColor: nil)
+      #expect(colors.level == .basic8)
+      let tokens = ThemeTokens(theme: .dark, fidelity: .hug)
+      let resolved = colors.resolve(Style(foreground: tokens.supporting, background: tokens.fill))
+      #expect(resolved.attrs & TK_A_DIM != 0)
+      var foreground: Int32 = -2
+      var background: Int32 = -2
+      extended_pair_content(resolved.pair, &foreground, &background)
+      #expect(foreground == 0)
+      #expect(background == 7)
+    }
+  }
+
+  @Test func pairsPast255AreDrawnWithTheirOwnColours() throws {
+    let size = Size(width: 240, height: 2)
+    try headless(size: size) {
+      let presenter = Presenter(colors: CursesColors(noColor: nil))
+      var grid = CellGrid(size: size)
+      // 480 distinct foreground and background pairs: two rows of every palette entry.
+      for y in 0..<2 {
+        for x in 0..<240 {
+          let foreground = TerminalColor(rgb: ColorLadder.paletteColor(16 + x), basic: 7)
+          let background = TerminalColor(rgb: ColorLadder.paletteColor(y == 0 ? 16 : 231), basic: 0)
+          grid.write("x", at: Point(x: x, y: y), style: Style(foreground: foreground, background: background))
+        }
+      }
+      presenter.present(grid)
+      let last = cell(239, 1)
+      #expect(last.pair > 255)
+      #expect(last.foreground == 255)
+      #expect(last.background == 231)
+      #expect(cell(100, 0).foreground == 116)
+      #expect(cell(100, 0).background == 16)
+    }
+  }
+
+  // MARK: - Pseudo-terminal input
+
+  /// Runs `body` with curses reading a pseudo-terminal of `term` at `size`; `body` gets a
+  /// function that writes bytes to the terminal's keyboard side.
+  func pty(term: String, size: Size, _ body: (_ type: (String) -> Void) throws -> Void) throws {
+    #expect(CursesHarness.utf8Locale)
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    var window = winsize(ws_row: UInt16(size.height), ws_col: UInt16(size.width), ws_xpixel: 0, ws_ypixel: 0)
+    try #require(openpty(&master, &slave, nil, nil, &window) == 0)
+    _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+    let output = fdopen(dup(slave), "w")
+    let input = fdopen(slave, "r")
+    let screen = newterm(term, output, input)
+    try #require(screen != nil)
+    defer {
+      endwin()
+      delscreen(screen)
+      fclose(output)
+      fclose(input)
+      close(master)
+    }
+    // Whatever curses writes must be read, or a full pty would block it.
+    func drain() {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while read(master, &buffer, buffer.count) > 0 {}
+    }
+    CursesInput.setModes(mouse: true)
+    refresh()
+    drain()
+    try body { bytes in
+      drain()
+      var data = Array(bytes.utf8)
+      _ = write(master, &data, data.count)
+    }
+    drain()
+  }
+
+  @Test func keysArriveDecoded() throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
+      let input = CursesInput()
+      let cases: [(String, TerminalInput)] = [
+        ("\u{1B}OA", .key(.up)), ("\u{1B}OB", .key(.down)), ("\u{1B}OD", .key(.left)), ("\u{1B}OC", .key(.right)),
+        ("\u{1B}[Z", .key(.backTab)), ("\t", .key(.tab)), ("\r", .key(.enter)), (" ", .key(.character(" "))),
+        ("q", .key(.character("q"))), ("é", .key(.character("é"))), ("\u{1B}", .key(.escape)),
+      ]
+      for (bytes, expected) in cases {
+        type(bytes)
+        #expect(input.read(timeout: .seconds(2)) == expected, "bytes \(Array(bytes.utf8))")
+      }
+    }
+  }
+
+  @Test func sgrMouseReportsPressAndReleasePastColumn223() throws {
+    try pty(term: "xterm-256color", size: Size(width: 250, height: 30)) { type in
+      let input = CursesInput()
+      let before = MonotonicClock.now
+      type("\u{1B}[<0;241;5M")
+      guard case .press(let point, let pressTime) = input.read(timeout: .seconds(2)) else {
+        Issue.record("no press")
+        return
+      }
+      #expect(point == Point(x: 240, y: 4))
+      #expect(pressTime >= before)
+      type("\u{1B}[<0;241;5m")
+      guard case .release(let releasePoint, let releaseTime) = input.read(timeout: .seconds(2)) else {
+        Issue.record("no release")
+        return
+      }
+      #expect(releasePoint == Point(x: 240, y: 4))
+      #expect(releaseTime >= pressTime)
+    }
+  }
+
+  @Test(arguments: ["\u{1B}[<64;10;5M", "\u{1B}[<65;10;5M", "\u{1B}[<2;10;5M", "\u{1B}[<1;10;5M"])
+  func theWheelAndOtherButtonsAreIgnored(_ report: String) throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
+      let input = CursesInput()
+      // Alone, so a report curses kept to itself would leave the read waiting for more bytes.
+      type(report)
+      #expect(input.read(timeout: .milliseconds(200)) == nil)
+      type("q")
+      #expect(input.read(timeout: .seconds(2)) == .key(.character("q")))
+    }
+  }
+
+  @Test func x10MouseUnderScreen() throws {
+    try pty(term: "screen", size: Size(width: 80, height: 24)) { type in
+      let input = CursesInput()
+      type("\u{1B}[M" + String(UnicodeScalar(32)) + String(UnicodeScalar(32 + 11)) + String(UnicodeScalar(32 + 5)))
+      guard case .press(let point, _) = input.read(timeout: .seconds(2)) else {
+        Issue.record("no press")
+        return
+      }
+      #expect(point == Point(x: 10, y: 4))
+      type("\u{1B}[M" + String(UnicodeScalar(35)) + String(UnicodeScalar(32 + 11)) + String(UnicodeScalar(32 + 5)))
+      guard case .release(let releasePoint, _) = input.read(timeout: .seconds(2)) else {
+        Issue.record("no release")
+        return
+      }
+      #expect(releasePoint == Point(x: 10, y: 4))
+    }
+  }
+
+  @Test func aPressAndReleaseInOneReadAreAClick() throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
+      let input = CursesInput()
+      type("\u{1B}[<0;8;3M\u{1B}[<0;8;3m")
+      #expect(input.read(timeout: .seconds(2)) == .click(Point(x: 7, y: 2)))
+    }
+  }
+
+  @Test func aTimeoutReturnsNothing() throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { _ in
+      let start = MonotonicClock.now
+      #expect(CursesInput().read(timeout: .milliseconds(50)) == nil)
+      #expect(MonotonicClock.now - start >= .milliseconds(50))
+    }
+  }
+}
+
+/// Process-wide set-up the curses tests share.
+enum CursesHarness {
+  /// ncurses takes and draws UTF-8 only under a UTF-8 character type: set it once.
+  static let utf8Locale: Bool = setlocale(LC_CTYPE, "C.UTF-8") != nil
+}
