@@ -177,11 +177,17 @@ int main(void) {
     fputs("baseline: cannot open the terminal\n", stderr);
     return 2;
   }
+  /* The same modes as tooltip-tui: cbreak, no echo, no newline translation, keypad keys, a
+     25 ms ESC delay, press and release reports of every button (only the left one is used). */
+  set_escdelay(25);
   cbreak();
   noecho();
+  nonl();
   keypad(stdscr, TRUE);
-  set_escdelay(25);
-  mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED, NULL);
+  intrflush(stdscr, FALSE);
+  mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON2_PRESSED | BUTTON2_RELEASED | BUTTON3_PRESSED |
+                BUTTON3_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED,
+            NULL);
   mouseinterval(0);
   if (has_colors()) {
     start_color();
