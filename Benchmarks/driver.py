@@ -588,6 +588,40 @@ def lower_bounds(binary: str, cols: int, rows: int) -> dict[str, dict[str, int]]
     }
 
 
+def self_test() -> None:
+    """Checks the screen parser and the minimal encoding on screens worked out by hand."""
+    plain = "abcd\n    \n"
+    styled = "ab\x1b[0;1mXY\x1b[0m\n\x1b[0;48;2;14;18;27m  \x1b[0m  \n"
+    before, after = parse_ansi_screen(plain, 4, 2), parse_ansi_screen(styled, 4, 2)
+    assert after[0][2] == ("X", (None, None, frozenset({"bold"}))), after[0][2]
+    assert after[1][0] == (" ", (None, 233, frozenset())), after[1][0]
+    got = minimal_encoding(before, after, (0, 0))
+    # XY bold at row 1 column 3, two fill cells at row 2 column 1: 4 bytes of text, two moves
+    # of 6 (ESC[1;3H, ESC[2;1H), SGR ESC[1m (4) then ESC[0;48;5;233m (13) then ESC[0m (4),
+    # and ESC[1;1H (6) for the cursor.
+    want = {"bytes": 43, "text": 4, "moves": 12, "sgr": 21, "cursor": 6, "cells": 4, "runs": 2}
+    assert got == want, got
+    # A wide character takes two cells and one grapheme's bytes; its run starts on its left half.
+    wide_before = parse_ansi_screen("    \n", 4, 1)
+    wide_after = parse_ansi_screen(" \u6f22 \n", 4, 1)
+    assert [c[0] for c in wide_after[0]] == [" ", "\u6f22", "", " "], wide_after
+    got = minimal_encoding(wide_before, wide_after, (0, 0))
+    assert (got["text"], got["cells"], got["runs"], got["moves"]) == (3, 2, 1, 6), got
+    # 24-bit colours map to the palette entries the project names (SPEC 8).
+    assert [palette_index(*rgb) for rgb in ((14, 18, 27), (153, 160, 174), (82, 88, 102), (255, 255, 255))] == [
+        233,
+        247,
+        240,
+        231,
+    ]
+    assert sgr_bytes((231, 233, frozenset({"bold"})), (247, 233, frozenset())) == len("\x1b[22;38;5;247m")
+    # The status row after a close: the event text replaced, the row's width kept.
+    status = [(ch, (None, None, frozenset({"dim"}))) for ch in " x  |  opened a        "]
+    replaced = replace_in_row(status, "opened a", "closed a (tap)")
+    assert "".join(c[0] for c in replaced) == " x  |  closed a (tap)  ", replaced
+    assert all(c[1] == status[0][1] for c in replaced), replaced
+
+
 # ---------------------------------------------------------------------------------------------
 # Reporting.
 
@@ -734,7 +768,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeats", type=int, default=5, help="warm opens, closes and clicks per run (default 5)")
     p.add_argument("--press-ms", type=float, default=80.0, help="pause between a press and its release (default 80)")
     p.add_argument("--out", help="directory for results (JSON and the table)")
+    p.add_argument("--json", help="also write the results as JSON to this file")
+    p.add_argument("--self-test", action="store_true", help="check the minimal-encoding code and exit")
     args = p.parse_args(argv)
+    if args.self_test:
+        self_test()
+        print("self-test passed")
+        return 0
 
     m = re.fullmatch(r"(\d+)x(\d+)", args.size)
     if not m:
@@ -786,21 +826,23 @@ def main(argv: list[str] | None = None) -> int:
     print(text)
     if failures:
         print("\nfailed runs:\n  " + "\n  ".join(failures))
+    record = {
+        "machine": info,
+        "size": [cols, rows],
+        "args": vars(args),
+        "programs": {side: {"name": names[side], "argv": programs[side]} for side in programs},
+        "summary": summary,
+        "minimal_encoding": bounds,
+        "minimal_encoding_error": bounds_error,
+        "runs": runs,
+        "failures": failures,
+    }
+    if args.json:
+        Path(args.json).write_text(json.dumps(record, indent=2, default=str))
     if args.out:
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        record = {
-            "machine": info,
-            "size": [cols, rows],
-            "args": vars(args),
-            "programs": {side: {"name": names[side], "argv": programs[side]} for side in programs},
-            "summary": summary,
-            "minimal_encoding": bounds,
-            "minimal_encoding_error": bounds_error,
-            "runs": runs,
-            "failures": failures,
-        }
         (out / f"pty-{stamp}.json").write_text(json.dumps(record, indent=2, default=str))
         (out / f"pty-{stamp}.txt").write_text(header + "\n" + text + "\n")
         print(f"\nwritten: {out / f'pty-{stamp}.json'}")
