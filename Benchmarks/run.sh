@@ -5,6 +5,11 @@
 # the tables and keeps everything in Benchmarks/results/ (not tracked by git).
 #
 #   Benchmarks/run.sh [-n ITERATIONS] [--size COLSxROWS] [--no-callgrind] [--pty-only | --core-only]
+#                     [--snapshot-binary PATH]
+#
+# --no-callgrind skips the instruction counts (valgrind), which take about two minutes.
+# --snapshot-binary names another tooltip-tui for the --snapshot --ansi screens the minimal
+# encodings come from (the default is the one built here).
 set -eu
 
 ITERATIONS=11
@@ -12,6 +17,7 @@ SIZE=80x24
 CALLGRIND=1
 PTY=1
 CORE=1
+SNAPSHOT=
 while [ $# -gt 0 ]; do
   case "$1" in
     -n) ITERATIONS="$2"; shift 2 ;;
@@ -19,7 +25,8 @@ while [ $# -gt 0 ]; do
     --no-callgrind) CALLGRIND=0; shift ;;
     --pty-only) CORE=0; shift ;;
     --core-only) PTY=0; shift ;;
-    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+    --snapshot-binary) SNAPSHOT="$2"; shift 2 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -51,8 +58,15 @@ if [ "$PTY" = 1 ]; then
   python3 "$BENCH/driver.py" \
     --tui "$ROOT/.build/release/tooltip-tui" \
     --baseline "$BENCH/baseline/baseline" \
+    ${SNAPSHOT:+--snapshot-binary "$SNAPSHOT"} \
     -n "$ITERATIONS" --size "$SIZE" --out "$OUT" | tee -a "$OUT/summary.txt"
   echo | tee -a "$OUT/summary.txt"
+  if [ "$CALLGRIND" = 1 ] && command -v valgrind >/dev/null 2>&1; then
+    echo "== instructions per key under callgrind" >&2
+    python3 "$BENCH/keycost.py" --tui "$ROOT/.build/release/tooltip-tui" \
+      --baseline "$BENCH/baseline/baseline" --profiles "$OUT/profiles" | tee -a "$OUT/summary.txt"
+    echo | tee -a "$OUT/summary.txt"
+  fi
 fi
 
 if [ "$CORE" = 1 ]; then
