@@ -96,7 +96,7 @@ class Burst:
 class PtyProgram:
     """One run of a program with a pty of a given size as its controlling terminal."""
 
-    def __init__(self, argv: list[str], cols: int, rows: int, env: dict[str, str]):
+    def __init__(self, argv: list[str], cols: int, rows: int, env: dict[str, str], ctty: bool = False):
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         os.set_blocking(self.master, False)
@@ -104,6 +104,11 @@ class PtyProgram:
         def become_terminal_owner() -> None:  # runs in the child, after setsid
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
+        # Without a controlling terminal Python spawns with vfork and exec, which costs the
+        # driver about a millisecond; making the pty the controlling terminal needs code in the
+        # child between fork and exec, which costs about three more (the fork of a Python
+        # process) and adds the same to both programs' first frames. Neither program needs one
+        # to draw or read keys.
         self.spawned = time.monotonic_ns()
         self.proc = subprocess.Popen(
             argv,
@@ -112,7 +117,7 @@ class PtyProgram:
             stderr=subprocess.PIPE,
             env=env,
             start_new_session=True,
-            preexec_fn=become_terminal_owner,
+            preexec_fn=become_terminal_owner if ctty else None,
             close_fds=True,
         )
         os.close(slave)
@@ -224,6 +229,12 @@ def proc_cpu(pid: int) -> dict[str, int]:
     return {"ticks": ticks, "cpu_ns": ns, "wakeups": vol, "preempted": invol, "threads": threads}
 
 
+def proc_minor_faults(pid: int) -> int:
+    """Minor page faults so far (field 10 of /proc/PID/stat)."""
+    with open(f"/proc/{pid}/stat") as f:
+        return int(f.read().rsplit(")", 1)[1].split()[7])
+
+
 def proc_rollup_kb(pid: int) -> dict[str, int]:
     """The memory totals of /proc/PID/smaps_rollup, in KiB."""
     totals = {}
@@ -257,11 +268,14 @@ def run_once(argv: list[str], cols: int, rows: int, args: argparse.Namespace) ->
         "SWIFT_BACKTRACE": "enable=no",
     }
     q = args.quiet_ms
-    prog = PtyProgram(argv, cols, rows, env)
+    prog = PtyProgram(argv, cols, rows, env, ctty=args.ctty)
     r: dict[str, float] = {}
     try:
         first = Burst(sent=prog.spawned)
         prog.collect(first, q, until=SCENE["status_marker"], timeout=10)
+        cpu = proc_cpu(prog.pid)
+        r["first_frame_cpu_ms"] = cpu["cpu_ns"] / 1e6
+        r["first_frame_faults"] = proc_minor_faults(prog.pid)
         r["first_frame_ms"] = first.ms_to_last()
         r["first_byte_ms"] = first.ms_to_first()
         r["first_frame_bytes"] = first.size
@@ -629,6 +643,8 @@ ROWS = [
     # key, label, unit, budget (A/B ratio limit, or None)
     ("first_frame_ms", "spawn to first frame (last byte)", "ms", 1.5),
     ("first_byte_ms", "spawn to first byte", "ms", None),
+    ("first_frame_cpu_ms", "CPU time to first frame (schedstat, all threads)", "ms", None),
+    ("first_frame_faults", "page faults to first frame", "", None),
     ("first_frame_bytes", "first frame bytes", "B", None),
     ("open_rt_ms", "key round trip: Enter opens (last byte)", "ms", 1.5),
     ("open_rt_first_ms", "key round trip: Enter opens (first byte)", "ms", None),
@@ -766,6 +782,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--idle", type=float, default=2.0, help="seconds of each idle measurement (default 2)")
     p.add_argument("--quiet-ms", type=float, default=50.0, help="silence that ends an answer (default 50)")
     p.add_argument("--repeats", type=int, default=5, help="warm opens, closes and clicks per run (default 5)")
+    p.add_argument(
+        "--ctty", action="store_true", help="make the pty the programs' controlling terminal (a slower spawn)"
+    )
     p.add_argument("--press-ms", type=float, default=80.0, help="pause between a press and its release (default 80)")
     p.add_argument("--out", help="directory for results (JSON and the table)")
     p.add_argument("--json", help="also write the results as JSON to this file")
