@@ -352,6 +352,50 @@ def run_once(argv: list[str], cols: int, rows: int, args: argparse.Namespace) ->
         raise
 
 
+def floor_once(argv: list[str], args: argparse.Namespace) -> dict[str, float]:
+    """One run of a program that prints `ready` and waits for a key: the cost of starting a
+    program at all, in C or in Swift."""
+    prog = PtyProgram(argv, 80, 24, {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}, ctty=args.ctty)
+    try:
+        burst = prog.collect(Burst(sent=prog.spawned), args.quiet_ms, until=b"ready", timeout=10)
+        r = {
+            "ready_ms": burst.ms_to_last(),
+            "ready_cpu_ms": proc_cpu(prog.pid)["cpu_ns"] / 1e6,
+            "ready_faults": proc_minor_faults(prog.pid),
+            "peak_rss_kb": proc_status_kb(prog.pid, "VmHWM"),
+        }
+        prog.send(b"x")
+        prog.finish()
+        return r
+    except BaseException:
+        if prog.proc.poll() is None:
+            os.killpg(prog.pid, signal.SIGKILL)
+            prog.proc.wait()
+        raise
+
+
+def floor_table(swift_hello: str, c_hello: str, args: argparse.Namespace) -> tuple[str, dict]:
+    """The start-up floor of a Swift and a C program, alternating, medians."""
+    runs: dict[str, list[dict]] = {"swift": [], "c": []}
+    for _ in range(args.iterations):
+        runs["swift"].append(floor_once([swift_hello], args))
+        runs["c"].append(floor_once([c_hello], args))
+    lines = [f"start-up floor: a program that prints one line and waits (median of {args.iterations})"]
+    lines.append(f"{'':<44} {'Swift':>10} {'C':>10} {'Swift/C':>8}")
+    summary = {}
+    for key, label in (
+        ("ready_ms", "spawn to its line (ms)"),
+        ("ready_cpu_ms", "CPU time to its line (ms)"),
+        ("ready_faults", "page faults to its line"),
+        ("peak_rss_kb", "peak RSS (KiB)"),
+    ):
+        a = median([r[key] for r in runs["swift"]])
+        b = median([r[key] for r in runs["c"]])
+        summary[key] = {"swift": a, "c": b}
+        lines.append(f"{label:<44} {fmt(a):>10} {fmt(b):>10} {a / b if b else 0:>8.2f}")
+    return "\n".join(lines), {"summary": summary, "runs": runs}
+
+
 # ---------------------------------------------------------------------------------------------
 # The minimal encoding of a change between two screens.
 
@@ -789,6 +833,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", help="directory for results (JSON and the table)")
     p.add_argument("--json", help="also write the results as JSON to this file")
     p.add_argument("--self-test", action="store_true", help="check the minimal-encoding code and exit")
+    p.add_argument(
+        "--floor",
+        nargs=2,
+        metavar=("SWIFT_HELLO", "C_HELLO"),
+        help="also measure the start-up floor with these two programs (Benchmarks/floor)",
+    )
     args = p.parse_args(argv)
     if args.self_test:
         self_test()
@@ -835,6 +885,10 @@ def main(argv: list[str] | None = None) -> int:
 
     summary = summarize(runs, names)
     text = table(summary, bounds, names, args.iterations)
+    floor = None
+    if args.floor:
+        floor_text, floor = floor_table(args.floor[0], args.floor[1], args)
+        text += "\n\n" + floor_text
     info = machine()
     header = (
         f"machine: {info['nproc']} CPUs, {info['cpu']}, Linux {info['kernel']}; {info['swift']}; "
@@ -855,6 +909,7 @@ def main(argv: list[str] | None = None) -> int:
         "minimal_encoding_error": bounds_error,
         "runs": runs,
         "failures": failures,
+        "floor": floor,
     }
     if args.json:
         Path(args.json).write_text(json.dumps(record, indent=2, default=str))
