@@ -377,10 +377,10 @@ def floor_once(argv: list[str], args: argparse.Namespace) -> dict[str, float]:
 def floor_table(swift_hello: str, c_hello: str, args: argparse.Namespace) -> tuple[str, dict]:
     """The start-up floor of a Swift and a C program, alternating, medians."""
     runs: dict[str, list[dict]] = {"swift": [], "c": []}
-    for _ in range(args.iterations):
+    for _ in range(3 * args.iterations):
         runs["swift"].append(floor_once([swift_hello], args))
         runs["c"].append(floor_once([c_hello], args))
-    lines = [f"start-up floor: a program that prints one line and waits (median of {args.iterations})"]
+    lines = [f"start-up floor: a program that prints one line and waits (median of {3 * args.iterations})"]
     lines.append(f"{'':<44} {'Swift':>10} {'C':>10} {'Swift/C':>8}")
     summary = {}
     for key, label in (
@@ -738,6 +738,10 @@ def summarize(runs: dict[str, list[dict]], names: dict[str, str]) -> dict[str, d
             entry[side] = median([r.get(key) for r in runs[side]])
         a, b = entry.get("A"), entry.get("B")
         entry["ratio"] = (a / b) if a is not None and b else None
+        if key.endswith("_ms"):
+            for side in runs:
+                values = [r[key] for r in runs[side] if r.get(key) is not None]
+                entry["min_" + side] = min(values) if values else None
         out[key] = entry
     return out
 
@@ -756,6 +760,14 @@ def table(summary: dict, bounds: dict | None, names: dict[str, str], n: int) -> 
             verdict = f"<= {budget}x: {'met' if e['ratio'] <= budget else 'MISSED'}"
         ratio = "-" if e.get("ratio") is None else f"{e['ratio']:.2f}"
         lines.append(f"{label + u:<66} {fmt(e.get('A')):>12} {fmt(e.get('B')):>12} {ratio:>7}  {verdict}")
+    timed = [(label, summary[key]) for key, label, _, budget in ROWS if budget is not None and key.endswith("_ms")]
+    minima = []
+    for label, e in timed:
+        a, b = e.get("min_A"), e.get("min_B")
+        if a is not None and b:
+            minima.append(f"{label.split(' (')[0]}: {fmt(a)} / {fmt(b)} ms = {a / b:.2f}x")
+    if minima:
+        lines.append("fastest run of each (less disturbed by other load): " + "; ".join(minima))
     if bounds:
         lines.append("")
         lines.append("bytes against the minimal encoding (from tooltip-tui --snapshot --ansi; budget <= 1.2x):")
