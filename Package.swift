@@ -32,6 +32,12 @@ let package = Package(
     .testTarget(name: "TooltipKitTests", dependencies: ["TooltipKit"]),
     .testTarget(name: "TooltipCursesTests", dependencies: ["TooltipCurses", "TooltipKit", "CNcurses"]),
     .testTarget(name: "EndToEndTests", dependencies: ["tooltip-tui"]),
+    // The non-interactive modes (--snapshot, --check, --lint, scene files) through the binary.
+    .testTarget(
+      name: "CommandLineTests",
+      dependencies: ["tooltip-tui", "TooltipKit"],
+      exclude: ["Snapshots"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

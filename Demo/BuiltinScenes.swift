@@ -53,7 +53,7 @@ enum BuiltinScene: String, CaseIterable, Sendable {
   private static let formScene = Scene(
     anchors: [
       Anchor(
-        id: "share", position: Point(x: 4, y: 2), placement: .bottom,
+        id: "share", position: Point(x: 16, y: 2), placement: .bottom,
         headline: "Share", supporting: "Share this document with teammates.", glyph: "↗"),
       Anchor(
         id: "publish", position: Point(x: 16, y: 12), placement: .top,
@@ -70,7 +70,7 @@ enum BuiltinScene: String, CaseIterable, Sendable {
         glyph: "?"),
     ],
     decorations: [
-      Decoration(position: Point(x: 8, y: 2), text: "Share", isDim: true),
+      Decoration(position: Point(x: 20, y: 2), text: "Share", isDim: true),
       Decoration(position: Point(x: 4, y: 14), text: "Hold Publish for its hint; tap it to publish.", isDim: true),
       Decoration(position: Point(x: 4, y: 16), text: "Bundle ID [com.example.app  ]"),
     ]

@@ -1,17 +1,27 @@
 import TooltipCurses
 import TooltipKit
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The interactive demo: read, update, render, present, until `q`, Ctrl-C or a signal.
 ///
 /// The loop blocks in the read with no timeout while idle; only a pending long press makes it
 /// wake at a deadline, to tell the model the time.
 enum InteractiveMode {
   /// Runs the demo in the terminal and returns the exit status: 0 after `q`, 128 + the signal
-  /// after SIGINT (or Ctrl-C), SIGTERM or SIGHUP, 2 for a usage or environment error.
+  /// after SIGINT (or Ctrl-C), SIGTERM, SIGHUP or SIGQUIT, 2 for a usage, scene or environment
+  /// error.
   static func run(options: Options) -> Int32 {
     let scenes: [(name: String, scene: Scene)]
     do {
-      scenes = try loadScenes(options)
+      scenes = try options.scene.scenes()
+    } catch {
+      writeLine(error.message, to: 2)
+      return 2
+    }
+    do {
       try checkOpenID(options, scene: scenes[0])
     } catch {
       printError(error.message)
@@ -33,6 +43,7 @@ enum InteractiveMode {
       scenes: scenes, options: settings, screen: session.size, colors: session.colors.level != .none)
     if let id = options.openID { model.open(id) }
 
+    let fault = getenv("TOOLTIP_TUI_TEST_FAULT").map { String(cString: $0) }
     var full = true
     while true {
       if let signal = session.pendingSignal {
@@ -42,6 +53,7 @@ enum InteractiveMode {
       if session.takeResumed() { full = true }
       session.presenter.present(model.frame(), full: full)
       full = false
+      if let fault { injectFault(fault) }
 
       let input = session.read(timeout: model.deadline.map { max(.zero, $0 - MonotonicClock.now) })
       if let deadline = model.deadline {
@@ -59,24 +71,22 @@ enum InteractiveMode {
     }
   }
 
-  /// The scenes `n` cycles through: the chosen one first, then the other built-in ones.
-  ///
-  /// The one place the interactive mode loads scenes.
-  static func loadScenes(_ options: Options) throws(UsageError) -> [(name: String, scene: Scene)] {
-    let builtins = BuiltinScene.allCases.map { (name: $0.rawValue, scene: $0.scene) }
-    switch options.scene {
-    case .builtin(let chosen):
-      let start = BuiltinScene.allCases.firstIndex(of: chosen) ?? 0
-      return Array(builtins[start...] + builtins[..<start])
-    case .file(let path):
-      throw UsageError("\(display(path)): scene files are not available yet")
+  /// Fails the way `name` says, in curses mode: how the end-to-end tests check that a crash
+  /// restores the terminal (`TOOLTIP_TUI_TEST_FAULT=trap|unwrap|segv|abort`).
+  static func injectFault(_ name: String) {
+    switch name {
+    case "trap": fatalError("TOOLTIP_TUI_TEST_FAULT=trap")
+    case "unwrap": _ = Int(name)!
+    case "segv": UnsafeMutablePointer<Int>(bitPattern: 16)!.pointee = 1
+    case "abort": abort()
+    default: break
     }
   }
 
   /// `--open ID` must name an anchor of the scene.
   static func checkOpenID(_ options: Options, scene: (name: String, scene: Scene)) throws(UsageError) {
     guard let id = options.openID else { return }
-    guard scene.scene.anchors.contains(where: { $0.id == id }) else {
+    guard scene.scene.anchor(id: id) != nil else {
       throw UsageError("--open: no anchor '\(display(id))' in scene \(display(scene.name))")
     }
   }

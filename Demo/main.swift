@@ -24,15 +24,8 @@ case .help:
   print(Options.usage)
 case .version:
   print(Options.version)
-case .snapshot:
-  guard case .builtin(let builtin) = options.scene else {
-    printError("scene files are not available yet")
-    exit(2)
-  }
-  print(SnapshotMode.text(scenes: [(builtin.rawValue, builtin.scene)], options: options), terminator: "")
+case .snapshot, .check, .lint:
+  exit(runBatchMode(options))
 case .interactive:
   exit(InteractiveMode.run(options: options))
-default:
-  printError("this mode is not available yet")
-  exit(2)
 }

@@ -73,14 +73,24 @@ void tg_restore_all(void) {
 static void fault_handler(int sig, siginfo_t *info, void *context) {
   (void)context;
   tg_restore_all();
-  /* Hand over to whoever handled it before (the backtracer, or the default action). */
+  int sent = info == NULL || info->si_code <= 0;
+  if (sent && !(sig == SIGABRT && info != NULL && info->si_pid == getpid())) {
+    /* Sent by another process (kill -SEGV): there is no fault to report, and a backtracer
+       that returns would let the program run on. End the program by the signal. */
+    signal(sig, SIG_DFL);
+    raise(sig);
+    return;
+  }
+  /* A real fault, or abort(): hand over to whoever handled it before (the Swift runtime's
+     backtracer, or the default action). */
   for (size_t i = 0; i < FAULT_COUNT; i++) {
     if (fault_signals[i] == sig) (void)sigaction(sig, &previous_actions[i], NULL);
   }
-  /* A fault raised by the hardware (bad access, illegal instruction) happens again when the
-     handler returns, now reaching the previous handler with its real context. One sent by a
-     process, an abort, or a breakpoint trap (which does not repeat) is sent again. */
-  if (info == NULL || info->si_code <= 0 || sig == SIGABRT || sig == SIGTRAP) raise(sig);
+  /* A bad access or an illegal instruction happens again when the handler returns, now
+     reaching the previous handler with its real context. A breakpoint trap does not repeat,
+     and abort() would skip the previous handler and end the program itself: both are raised
+     again, to arrive as soon as this handler returns. */
+  if (sig == SIGTRAP || sig == SIGABRT) raise(sig);
 }
 
 void tg_install_fault_handlers(void) {

@@ -4,7 +4,7 @@ import Synchronization
   import Glibc
 #endif
 
-/// The last quit signal received (SIGINT, SIGTERM or SIGHUP), 0 for none.
+/// The last quit signal received (SIGINT, SIGTERM, SIGHUP or SIGQUIT), 0 for none.
 private let receivedSignal = Atomic<Int32>(0)
 /// Whether the program was continued after a stop (SIGCONT) since the flag was last taken.
 private let receivedContinue = Atomic<Bool>(false)
@@ -15,8 +15,9 @@ private let receivedContinue = Atomic<Bool>(false)
 /// Ending curses, restoring the terminal and exiting all happen in the main loop, outside the
 /// handler, where they are safe.
 enum SignalFlags {
-  /// The signals that quit: interrupt, terminate, hang up.
-  static let quitSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+  /// The signals that quit: interrupt, terminate, hang up, and quit (Ctrl-\, whose default
+  /// action would leave the terminal raw).
+  static let quitSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
   /// Installs the flag-storing handlers for the quit signals and SIGCONT.
   static func install() {
@@ -27,6 +28,12 @@ enum SignalFlags {
       setHandler(signal) { receivedSignal.store($0, ordering: .relaxed) }
     }
     setHandler(SIGCONT) { _ in receivedContinue.store(true, ordering: .relaxed) }
+    // A parent may have started the program with these blocked (a signal mask is inherited):
+    // then no quit signal, stop or resize would ever arrive.
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    for signal in quitSignals + [SIGCONT, SIGTSTP, SIGWINCH] { sigaddset(&unblock, signal) }
+    sigprocmask(SIG_UNBLOCK, &unblock, nil)
   }
 
   /// Puts the default actions back.

@@ -42,8 +42,8 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
 /// Setup: a UTF-8 locale for ncurses (C.UTF-8 when the user's is not), `newterm` (never
 /// `initscr`, which exits on an unknown TERM), cbreak, no echo, keypad, a 25 ms ESC delay,
 /// primary-button mouse reporting (SGR 1006 or X10, as terminfo says), colours. Ways out:
-/// ``end()`` after a quit key or a thrown error; ``endAfterSignal(_:)`` for SIGINT, SIGTERM
-/// and SIGHUP, which the session turns into flags the read loop sees; and a fault handler in C
+/// ``end()`` after a quit key or a thrown error; ``endAfterSignal(_:)`` for SIGINT, SIGTERM,
+/// SIGHUP and SIGQUIT, which the session turns into flags the read loop sees; and a fault handler in C
 /// for traps and crashes, which restores the saved terminal modes and writes the reset
 /// sequences before the crash goes on. One session per process.
 public final class TerminalSession {
@@ -86,6 +86,10 @@ public final class TerminalSession {
     default: throw .unknownTerminal(term)
     }
 
+    // The terminal's own size, not LINES or COLUMNS from the environment: those would pin the
+    // screen at one size through every resize. (use_env(false) turns resizing off altogether.)
+    unsetenv("LINES")
+    unsetenv("COLUMNS")
     tg_save(0, 1)
     SignalFlags.install()
     tg_install_fault_handlers()
@@ -118,9 +122,15 @@ public final class TerminalSession {
     Size(width: Int(tk_cols()), height: Int(tk_lines()))
   }
 
-  /// The quit signal (SIGINT, SIGTERM, SIGHUP) that arrived, if any: the loop should then
-  /// call ``endAfterSignal(_:)`` and exit with 128 + the signal.
-  public var pendingSignal: Int32? { SignalFlags.pending }
+  /// The quit signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) that arrived, if any: the loop should then
+  /// call ``endAfterSignal(_:)`` and exit with 128 + the signal. A terminal that hung up
+  /// without a SIGHUP reaching the program (only its session leader got one) counts as SIGHUP.
+  public var pendingSignal: Int32? { SignalFlags.pending ?? (hungUp ? SIGHUP : nil) }
+
+  /// Set when a read failed and the terminal reports a hang-up: reads would fail at once forever.
+  private var hungUp = false
+  /// Reads in a row that waited with no timeout and still returned nothing.
+  private var failedWaits = 0
 
   /// Whether the program was stopped and continued (Ctrl-Z, then `fg`) since the last call:
   /// the screen should then be drawn whole.
@@ -128,7 +138,25 @@ public final class TerminalSession {
 
   /// Waits for the next input and decodes it; see ``CursesInput/read(timeout:)``.
   public func read(timeout: Duration?) -> TerminalInput? {
-    input.read(timeout: timeout)
+    guard let result = input.read(timeout: timeout) else {
+      if !hungUp { hungUp = Self.inputHungUp() }
+      // A wait with no timeout ends early only for a signal. Failing again and again with no
+      // signal means the input is broken in a way poll does not show: stop rather than spin.
+      if timeout == nil && SignalFlags.pending == nil {
+        failedWaits += 1
+        if failedWaits >= 1000 { hungUp = true }
+      }
+      return nil
+    }
+    failedWaits = 0
+    return result
+  }
+
+  /// Whether standard input reports a hang-up or an error (checked without waiting).
+  private static func inputHungUp() -> Bool {
+    var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, 0) > 0 else { return false }
+    return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
   }
 
   /// Ends curses and restores the terminal as it was: echo, canonical mode, cursor, main

@@ -61,8 +61,18 @@ public struct Rect: Hashable, Sendable {
     guard width > 0, position.x < columns, position.x >= -columns,
       position.y < rows, position.y >= -rows
     else { return nil }
-    let x = position.x >= 0 ? minX + position.x : maxX + position.x + 1 - width
-    let y = position.y >= 0 ? minY + position.y : maxY + position.y
+    return unclippedSceneBox(at: position, width: width)
+  }
+
+  /// The box ``sceneBox(at:width:)`` resolves, even when it falls wholly outside this area (a
+  /// crop report measures those too). Coordinates past 2^40 cells are pulled in to 2^40, where
+  /// the box and anything laid out from it are still wholly outside, so nothing overflows.
+  func unclippedSceneBox(at position: Point, width: Int) -> Rect {
+    let limit = 1 << 40
+    let px = min(max(position.x, -limit), limit)
+    let py = min(max(position.y, -limit), limit)
+    let x = px >= 0 ? minX + px : maxX + px + 1 - width
+    let y = py >= 0 ? minY + py : maxY + py
     return Rect(x: x, y: y, width: width, height: 1)
   }
 }

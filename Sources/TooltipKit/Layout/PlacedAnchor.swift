@@ -27,6 +27,13 @@ public struct PlacedAnchor: Hashable, Sendable {
   /// Places `anchor` in a scene area whose top-left cell is `area.origin`, or returns nil when
   /// its box falls wholly outside the area (then it is not drawn, selected or tapped).
   public init?(_ anchor: Anchor, fileIndex: Int, area: Rect, glyphs: GlyphSet) {
+    self.init(unclipped: anchor, fileIndex: fileIndex, area: area, glyphs: glyphs)
+    guard box.intersection(area) != nil else { return nil }
+  }
+
+  /// Places `anchor` in a scene area as ``init(_:fileIndex:area:glyphs:)`` does, even when its
+  /// box falls wholly outside the area: a crop report (`--check`) measures those bubbles too.
+  public init(unclipped anchor: Anchor, fileIndex: Int, area: Rect, glyphs: GlyphSet) {
     let artwork: TextLine
     let width: Int
     if let label = anchor.label {
@@ -37,7 +44,7 @@ public struct PlacedAnchor: Hashable, Sendable {
       artwork = glyph.units.isEmpty ? TextLine(glyphs.defaultGlyph) : glyph
       width = anchor.size == .md ? 3 : 1
     }
-    guard let box = area.sceneBox(at: anchor.position, width: width) else { return nil }
+    let box = area.unclippedSceneBox(at: anchor.position, width: width)
     let x = box.minX
     let y = box.minY
     self.anchor = anchor

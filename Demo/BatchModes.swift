@@ -1,0 +1,80 @@
+import TooltipKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs `--snapshot`, `--check` or `--lint` and returns the exit status.
+///
+/// Nothing here needs a terminal: output goes to stdout whether it is a terminal, a file or a
+/// pipe, and every error is one line on stderr with status 2 and nothing on stdout.
+func runBatchMode(_ options: Options) -> Int32 {
+  let scenes: [(name: String, scene: Scene)]
+  do {
+    scenes = try options.scene.scenes()
+  } catch {
+    writeLine(error.message, to: 2)
+    return 2
+  }
+  let scene = scenes[0].scene
+  let render = RenderOptions(
+    theme: options.theme, fidelity: options.fidelity, glyphs: options.ascii ? .ascii : .unicode)
+  let output: [UInt8]
+  let status: Int32
+  switch options.mode {
+  case .snapshot:
+    let colors = options.ansi && !isNoColorSet()
+    do {
+      let model = try SnapshotMode.model(scenes: scenes, options: options, colors: colors)
+      output = SnapshotMode.bytes(of: model.frame(), ansi: options.ansi)
+      status = 0
+    } catch {
+      writeLine("tooltip-tui: " + error.message, to: 2)
+      return 2
+    }
+  case .check:
+    let report = CheckMode.report(
+      scene: scene, screen: options.size ?? Size(width: 80, height: 24), options: render)
+    output = Array(report.text.utf8)
+    status = report.status
+  case .lint:
+    let report = LintMode.report(scene: scene, fidelity: options.fidelity)
+    output = Array(report.text.utf8)
+    status = report.status
+  case .interactive, .help, .version:
+    return 2
+  }
+  if let failure = writeAll(output, to: 1) {
+    writeLine("tooltip-tui: cannot write the output: \(failure)", to: 2)
+    return 2
+  }
+  return status
+}
+
+/// Whether `NO_COLOR` is set to a non-empty value (https://no-color.org).
+func isNoColorSet() -> Bool {
+  guard let value = getenv("NO_COLOR") else { return false }
+  return value.pointee != 0
+}
+
+/// Writes `line` and a newline to `fd` in one write.
+func writeLine(_ line: String, to fd: Int32) {
+  _ = writeAll(Array((line + "\n").utf8), to: fd)
+}
+
+/// Writes every byte to `fd`, retrying short and interrupted writes; returns the error text on
+/// failure, nil on success.
+func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+  bytes.withUnsafeBytes { buffer -> String? in
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return strerror(errno).map { String(cString: $0) } ?? "error \(errno)"
+      }
+      offset += written
+    }
+    return nil
+  }
+}

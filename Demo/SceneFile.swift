@@ -1,0 +1,439 @@
+import FoundationEssentials
+import TooltipKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A scene file that cannot be used: unreadable, not JSON, or not a valid scene.
+///
+/// `message` is the whole one-line error, starting with the file's name and, for content
+/// errors, the JSON path (`scene.json: anchors[2].placement: expected top, bottom, left or
+/// right`), so every mode prints it as is and exits with status 2.
+struct SceneFileError: Error, Equatable, CustomStringConvertible {
+  /// The one-line error.
+  var message: String
+  /// The same line.
+  var description: String { message }
+}
+
+/// Reads and decodes the scene file at `path`.
+///
+/// Strict: unknown keys, wrong types, missing required keys, duplicate ids, out-of-range
+/// values, invalid UTF-8, an empty, huge or non-object file are all errors that name the file
+/// and the JSON path. The interactive mode and the batch modes share this one loader.
+func loadScene(path: String) throws(SceneFileError) -> Scene {
+  let name = Text.sanitize(path)
+  let bytes: [UInt8]
+  do {
+    bytes = try SceneFile.read(path)
+  } catch {
+    throw SceneFileError(message: "\(name): \(error.message)")
+  }
+  return try SceneFile.decode(bytes, name: name)
+}
+
+extension SceneSource {
+  /// The scenes the demo cycles through, this one first: a scene file (then the built-in
+  /// scenes), or the built-in scenes starting from the chosen one.
+  func scenes() throws(SceneFileError) -> [(name: String, scene: Scene)] {
+    let builtins = BuiltinScene.allCases.map { (name: $0.rawValue, scene: $0.scene) }
+    switch self {
+    case .builtin(let chosen):
+      let start = builtins.firstIndex { $0.name == chosen.rawValue } ?? 0
+      return Array(builtins[start...] + builtins[..<start])
+    case .file(let path):
+      let name = path.split(separator: "/").last.map(String.init) ?? path
+      return [(name: name, scene: try loadScene(path: path))] + builtins
+    }
+  }
+}
+
+/// The scene file format of SPEC 7: reading with a size cap, then strict decoding.
+enum SceneFile {
+  /// The largest scene file read: 16 MiB, far above any hand-written scene.
+  static let maxBytes = 16 * 1024 * 1024
+  /// Coordinates run from -10000 to 10000, the largest screen side.
+  static let coordinateRange = -10_000...10_000
+  /// `maxTextWidth` runs from 1 to 10000 (or null: never wrap).
+  static let maxTextWidthRange = 1...10_000
+  /// `holdSeconds` is above 0 and at most 60.
+  static let maxHoldSeconds = 60.0
+
+  /// A reading problem, without the file name.
+  struct ReadError: Error {
+    var message: String
+  }
+
+  /// The file's bytes, at most ``maxBytes``; a directory, a missing or unreadable file is an
+  /// error. Pipes and devices are read up to the cap, never past it.
+  static func read(_ path: String) throws(ReadError) -> [UInt8] {
+    // Non-blocking open: a FIFO without a writer must not hang here.
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { throw ReadError(message: "cannot open: \(errorText(errno))") }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      throw ReadError(message: "cannot read: \(errorText(errno))")
+    }
+    let kind = info.st_mode & S_IFMT
+    if kind == S_IFDIR { throw ReadError(message: "is a directory, not a scene file") }
+    if kind == S_IFREG && Int(info.st_size) > maxBytes { throw tooLarge }
+    let flags = fcntl(fd, F_GETFL)
+    if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+
+    var bytes: [UInt8] = []
+    if kind == S_IFREG { bytes.reserveCapacity(Int(info.st_size)) }
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw ReadError(message: "cannot read: \(errorText(errno))")
+      }
+      if count == 0 { break }
+      bytes.append(contentsOf: chunk[..<count])
+      if bytes.count > maxBytes { throw tooLarge }
+    }
+    return bytes
+  }
+
+  private static var tooLarge: ReadError { ReadError(message: "larger than 16 MiB, not read") }
+
+  private static func errorText(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(cString: text)
+  }
+
+  /// Decodes a scene from the file's bytes; `name` starts every error line.
+  static func decode(_ bytes: [UInt8], name: String) throws(SceneFileError) -> Scene {
+    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+      throw SceneFileError(message: "\(name): empty file, expected a JSON object with \"anchors\"")
+    }
+    if let offset = firstInvalidUTF8(bytes) {
+      let path = pathOfInvalidUTF8(bytes).map { $0 + ": " } ?? ""
+      throw SceneFileError(message: "\(name): \(path)invalid UTF-8 at byte \(offset)")
+    }
+    do {
+      return try JSONDecoder().decode(SceneDocument.self, from: Data(bytes)).scene
+    } catch let error as FieldError {
+      let path = error.path.isEmpty ? "" : error.path + ": "
+      throw SceneFileError(message: "\(name): \(path)\(error.message)")
+    } catch {
+      throw SceneFileError(message: "\(name): not valid JSON")
+    }
+  }
+
+  /// The JSON path of the string (a value, or a key) that holds the first invalid UTF-8
+  /// sequence, or nil when that sequence is outside any string or the rest is not JSON.
+  ///
+  /// The first invalid sequence is replaced by a marker (three private-use characters),
+  /// later ones by U+FFFD, and the repaired document is walked for the string with the marker.
+  static func pathOfInvalidUTF8(_ bytes: [UInt8]) -> String? {
+    var repaired: [UInt8] = []
+    repaired.reserveCapacity(bytes.count + 16)
+    var iterator = bytes.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    var marked = false
+    loop: while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded): repaired.append(contentsOf: encoded)
+      case .emptyInput: break loop
+      case .error:
+        repaired.append(contentsOf: marked ? Array("\u{FFFD}".utf8) : Array(invalidMarker.utf8))
+        marked = true
+      }
+    }
+    do {
+      _ = try JSONDecoder().decode(MarkerProbe.self, from: Data(repaired))
+      return nil
+    } catch let found as FieldError {
+      return found.path
+    } catch {
+      return nil
+    }
+  }
+
+  /// Stands in for the first invalid UTF-8 sequence while its string is looked for.
+  fileprivate static let invalidMarker = "\u{10FFFD}\u{E000}\u{10FFFD}"
+
+  /// The offset of the first byte that is not part of valid UTF-8, or nil when all is valid.
+  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    if String(validating: bytes, as: UTF8.self) != nil { return nil }
+    var iterator = bytes.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded): offset += encoded.count
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
+  }
+}
+
+// MARK: - Decoding
+
+/// A problem inside the document: the JSON path (`anchors[2].placement`) and what was expected.
+private struct FieldError: Error {
+  var path: String
+  var message: String
+}
+
+/// Walks any JSON value and throws the path of the first string holding
+/// ``SceneFile/invalidMarker`` (the key's path when the marker is in a key).
+private struct MarkerProbe: Decodable {
+  init(from decoder: any Decoder) throws {
+    let marker = SceneFile.invalidMarker
+    if let object = try? decoder.container(keyedBy: FieldKey.self) {
+      for key in object.allKeys {
+        if key.stringValue.contains(marker) {
+          let shown = key.stringValue.replacing(marker, with: "\u{FFFD}")
+          throw FieldError(path: jsonPath(decoder.codingPath, shown), message: "")
+        }
+        _ = try object.decode(MarkerProbe.self, forKey: key)
+      }
+    } else if var list = try? decoder.unkeyedContainer() {
+      while !list.isAtEnd { _ = try list.decode(MarkerProbe.self) }
+    } else if let text = try? decoder.singleValueContainer().decode(String.self), text.contains(marker) {
+      throw FieldError(path: jsonPath(decoder.codingPath), message: "")
+    }
+  }
+}
+
+/// Any object key, so unknown keys can be found and reported.
+private struct FieldKey: CodingKey {
+  var stringValue: String
+  var intValue: Int?
+  init(_ name: String) { stringValue = name }
+  init(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) {
+    stringValue = String(intValue)
+    self.intValue = intValue
+  }
+}
+
+/// `anchors[2].placement` from a decoder's coding path and an optional last key.
+private func jsonPath(_ keys: [any CodingKey], _ last: String? = nil) -> String {
+  var path = ""
+  for key in keys {
+    if let index = key.intValue {
+      path += "[\(index)]"
+    } else {
+      path += (path.isEmpty ? "" : ".") + display(key.stringValue)
+    }
+  }
+  if let last { path += (path.isEmpty ? "" : ".") + display(last) }
+  return path
+}
+
+/// One object of the document with strict field access: every read names its path on error.
+private struct FieldReader {
+  let container: KeyedDecodingContainer<FieldKey>
+  let path: [any CodingKey]
+
+  init(_ decoder: any Decoder, allowed: [String], expected: String) throws(FieldError) {
+    path = decoder.codingPath
+    do {
+      container = try decoder.container(keyedBy: FieldKey.self)
+    } catch {
+      throw FieldError(path: jsonPath(decoder.codingPath), message: expected)
+    }
+    // The decoder gives keys in no fixed order: report the first unknown one by name.
+    let unknown = container.allKeys.map(\.stringValue).filter { !allowed.contains($0) }.sorted()
+    if let first = unknown.first {
+      throw FieldError(path: jsonPath(path, first), message: "unknown key")
+    }
+  }
+
+  func error(_ key: String, _ message: String) -> FieldError {
+    FieldError(path: jsonPath(path, key), message: message)
+  }
+
+  func has(_ key: String) -> Bool { container.contains(FieldKey(key)) }
+
+  func require(_ keys: [String]) throws(FieldError) {
+    for key in keys where !has(key) {
+      throw error(key, "missing required key")
+    }
+  }
+
+  func isNull(_ key: String) -> Bool {
+    (try? container.decodeNil(forKey: FieldKey(key))) ?? false
+  }
+
+  /// The value at `key` as `T`, nil when absent; any other value fails with `message`.
+  func value<T: Decodable>(_ type: T.Type, _ key: String, _ message: String) throws(FieldError)
+    -> T?
+  {
+    guard has(key) else { return nil }
+    do {
+      return try container.decode(T.self, forKey: FieldKey(key))
+    } catch is DecodingError {
+      throw self.error(key, message)
+    } catch {
+      // The decoder's own syntax errors inside a value: a bad escape in a string, say.
+      throw self.error(key, T.self == String.self ? "not a valid JSON string" : message)
+    }
+  }
+
+  func int(_ key: String, in range: ClosedRange<Int>) throws(FieldError) -> Int? {
+    let message = "expected an integer from \(range.lowerBound) to \(range.upperBound)"
+    guard let value = try value(Int.self, key, message) else { return nil }
+    guard range.contains(value) else { throw error(key, message) }
+    return value
+  }
+
+  func bool(_ key: String) throws(FieldError) -> Bool? {
+    try value(Bool.self, key, "expected true or false")
+  }
+
+  func string(_ key: String) throws(FieldError) -> String? {
+    try value(String.self, key, "expected a string")
+  }
+
+  /// One of `choices` (raw strings); anything else fails with the SPEC's wording.
+  func choice<T: RawRepresentable>(_ key: String, _ expected: String) throws(FieldError) -> T?
+  where T.RawValue == String {
+    let message = "expected " + expected
+    guard let raw = try value(String.self, key, message) else { return nil }
+    guard let value = T(rawValue: raw) else { throw error(key, message) }
+    return value
+  }
+}
+
+/// The top level of a scene file: `anchors` (required) and `maxTextWidth`.
+private struct SceneDocument: Decodable {
+  var scene: Scene
+
+  init(from decoder: any Decoder) throws {
+    let reader = try FieldReader(
+      decoder, allowed: ["anchors", "maxTextWidth"],
+      expected: "expected a JSON object with \"anchors\"")
+    try reader.require(["anchors"])
+
+    var maxTextWidth: Int? = Scene.defaultMaxTextWidth
+    if reader.has("maxTextWidth") {
+      if reader.isNull("maxTextWidth") {
+        maxTextWidth = nil
+      } else {
+        let range = SceneFile.maxTextWidthRange
+        let message = "expected an integer from \(range.lowerBound) to \(range.upperBound), or null"
+        guard let width = try reader.value(Int.self, "maxTextWidth", message), range.contains(width)
+        else {
+          throw reader.error("maxTextWidth", message)
+        }
+        maxTextWidth = width
+      }
+    }
+
+    var list: any UnkeyedDecodingContainer
+    do {
+      list = try reader.container.nestedUnkeyedContainer(forKey: FieldKey("anchors"))
+    } catch {
+      throw reader.error("anchors", "expected an array of anchors")
+    }
+    var anchors: [Anchor] = []
+    var firstIndex: [String: Int] = [:]
+    while !list.isAtEnd {
+      let index = list.currentIndex
+      let anchor = try list.decode(AnchorDocument.self).anchor
+      if let first = firstIndex[anchor.id] {
+        throw FieldError(
+          path: "anchors[\(index)].id",
+          message: "duplicate id '\(anchor.id)' (also anchors[\(first)])")
+      }
+      firstIndex[anchor.id] = index
+      anchors.append(anchor)
+    }
+    scene = Scene(anchors: anchors, maxTextWidth: maxTextWidth)
+  }
+}
+
+/// One anchor of a scene file, with SPEC 7's defaults.
+private struct AnchorDocument: Decodable {
+  var anchor: Anchor
+
+  static let keys = [
+    "id", "x", "y", "size", "placement", "headline", "supporting", "showHeadline", "showSupporting",
+    "trigger", "holdSeconds", "disabled", "glyph", "label",
+  ]
+
+  init(from decoder: any Decoder) throws {
+    let reader = try FieldReader(decoder, allowed: Self.keys, expected: "expected an anchor object")
+    try reader.require(["id", "x", "y", "placement"])
+
+    let idMessage = "expected an id of 1 to 64 letters, digits, '-', '_' or '.'"
+    let id = try reader.value(String.self, "id", idMessage) ?? ""
+    guard Self.isValidID(id) else { throw reader.error("id", idMessage) }
+    let x = try reader.int("x", in: SceneFile.coordinateRange) ?? 0
+    let y = try reader.int("y", in: SceneFile.coordinateRange) ?? 0
+    let size: AnchorSize = try reader.choice("size", "sm or md") ?? .md
+    let placement: Placement = try reader.choice("placement", "top, bottom, left or right") ?? .top
+    let headline = try reader.string("headline") ?? ""
+    let supporting = try reader.string("supporting") ?? ""
+    let showHeadline = try reader.bool("showHeadline") ?? true
+    let showSupporting = try reader.bool("showSupporting") ?? true
+
+    let triggerName = try reader.value(String.self, "trigger", "expected tap or longPress") ?? "tap"
+    var trigger = Trigger.tap
+    switch triggerName {
+    case "tap":
+      if reader.has("holdSeconds") {
+        throw reader.error("holdSeconds", "only with \"trigger\": \"longPress\"")
+      }
+    case "longPress":
+      let message =
+        "expected a number of seconds above 0 and at most \(Int(SceneFile.maxHoldSeconds))"
+      if let seconds = try reader.value(Double.self, "holdSeconds", message) {
+        guard seconds > 0, seconds <= SceneFile.maxHoldSeconds else {
+          throw reader.error("holdSeconds", message)
+        }
+        trigger = .longPress(hold: .seconds(seconds))
+      } else {
+        trigger = .longPress
+      }
+    default:
+      throw reader.error("trigger", "expected tap or longPress")
+    }
+    let disabled = try reader.bool("disabled") ?? false
+
+    var glyph: String?
+    if reader.has("glyph") {
+      let box = size == .sm ? 1 : 3
+      let message = "expected one character at most \(box) column\(box == 1 ? "" : "s") wide"
+      let raw = try reader.value(String.self, "glyph", message) ?? ""
+      let clean = Text.sanitize(raw)
+      let width = Text.width(clean)
+      guard clean.count == 1, width >= 1, width <= box else { throw reader.error("glyph", message) }
+      glyph = raw
+    }
+    var label: String?
+    if reader.has("label") {
+      let message = "expected a non-empty string"
+      let raw = try reader.value(String.self, "label", message) ?? ""
+      guard let visible = Text.visible(raw), Text.width(visible) > 0 else {
+        throw reader.error("label", message)
+      }
+      label = raw
+    }
+
+    anchor = Anchor(
+      id: id, position: Point(x: x, y: y), size: size, placement: placement, headline: headline,
+      supporting: supporting, showHeadline: showHeadline, showSupporting: showSupporting,
+      trigger: trigger,
+      isDisabled: disabled, glyph: glyph, label: label)
+  }
+
+  /// 1 to 64 ASCII letters, digits, `-`, `_` and `.`.
+  static func isValidID(_ id: String) -> Bool {
+    let bytes = Array(id.utf8)
+    guard (1...64).contains(bytes.count) else { return false }
+    return bytes.allSatisfy { byte in
+      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+        || (byte >= 0x61 && byte <= 0x7A)
+        || byte == 0x2D || byte == 0x5F || byte == 0x2E
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+  /// Selection and tooltips by keyboard, read back from the screen.
+  @Suite struct Keyboard {
+    /// The status row's hint for each gallery anchor.
+    static let hints = [
+      "top-sm": " Top · sm · Sits above a 1-cell icon.",
+      "top-md": " Top · md · Sits above a 3-cell icon.",
+      "left-sm": " Left · sm · Sits left of a 1-cell icon.",
+      "right-sm": " Right · sm · Sits right of a 1-cell icon.",
+      "left-md": " Left · md · Sits left of a 3-cell icon.",
+      "right-md": " Right · md · Sits right of a 3-cell icon.",
+      "bottom-sm": " Bottom · sm · Sits below a 1-cell icon.",
+      "bottom-md": " Bottom · md · Sits below a 3-cell icon.",
+    ]
+    /// Each gallery anchor's centre cell on an 80 x 24 screen (the cursor rests there).
+    static let centres = [
+      "top-sm": "18,6", "top-md": "59,6", "left-sm": "34,10", "right-sm": "44,10",
+      "left-md": "34,13", "right-md": "45,13", "bottom-sm": "18,17", "bottom-md": "59,17",
+    ]
+
+    func expectSelected(
+      _ pane: TmuxPane, _ id: String, after key: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      let hint = Self.hints[id]!
+      let held = pane.wait {
+        pane.capture().last?.hasPrefix(hint) == true && pane.display("#{cursor_x},#{cursor_y}") == Self.centres[id]
+      }
+      #expect(
+        held, "after \(key): status '\(pane.capture().last ?? "")', cursor \(pane.display("#{cursor_x},#{cursor_y}"))",
+        sourceLocation: sourceLocation)
+    }
+
+    @Test func tabAndShiftTabWalkTheReadingOrderAndWrapAround() throws {
+      let pane = try TmuxPane()
+      pane.expectStarted()
+      expectSelected(pane, "top-sm", after: "start")
+      let order = ["top-md", "left-sm", "right-sm", "left-md", "right-md", "bottom-sm", "bottom-md", "top-sm"]
+      for id in order {
+        pane.send("Tab")
+        expectSelected(pane, id, after: "Tab")
+      }
+      for id in order.reversed().dropFirst() + ["top-sm"] {
+        pane.send("BTab")
+        expectSelected(pane, id, after: "Shift-Tab")
+      }
+    }
+
+    @Test(arguments: [["Right", "Down", "Left", "Up"], ["l", "j", "h", "k"]])
+    func arrowsAndHJKLMoveToTheNearestAnchorThatWay(keys: [String]) throws {
+      let pane = try TmuxPane()
+      pane.expectStarted()
+      // Rows count double: from top-sm, left-sm (16 right, 4 down) is nearer than top-md (41 right).
+      let path = ["left-sm", "left-md", "bottom-sm", "top-sm"]
+      for (key, id) in zip(keys, path) {
+        pane.send(key)
+        expectSelected(pane, id, after: key)
+      }
+      // Nothing above the top row: the selection stays.
+      pane.send(keys[3])
+      pane.send("Tab")
+      expectSelected(pane, "top-md", after: "\(keys[3]) then Tab")
+    }
+
+    @Test(arguments: ["Enter", "Space"])
+    func enterOrSpaceOpensAndTheNextTapCloses(key: String) throws {
+      let pane = try TmuxPane()
+      pane.expectStarted()
+      pane.send(key)
+      pane.expectScreen(try snapshot(["--size", "80x24", "--open", "top-sm"]))
+      pane.send(key)
+      let closed = try snapshot(["--size", "80x24"])
+      pane.expectStatus(Self.hints["top-sm"]! + "  |  closed top-sm (tap)")
+      pane.expectScreen(Array(closed.dropLast()) + [Self.hints["top-sm"]! + "  |  closed top-sm (tap)"])
+    }
+
+    @Test func escCloses() throws {
+      let pane = try TmuxPane(arguments: ["--open", "left-md"])
+      pane.expectStarted()
+      pane.expectScreen(try snapshot(["--size", "80x24", "--open", "left-md"]))
+      pane.send("Escape")
+      pane.expectStatus(Self.hints["left-md"]! + "  |  closed left-md (escape)")
+      pane.expectScreen(Array(try snapshot(["--size", "80x24"]).dropLast()) + [pane.capture().last ?? ""])
+    }
+
+    @Test func movingTheSelectionAwayCloses() throws {
+      let pane = try TmuxPane(arguments: ["--open", "top-sm"])
+      pane.expectStarted()
+      pane.send("Tab")
+      pane.expectStatus(Self.hints["top-md"]! + "  |  closed top-sm (selectionMoved)")
+    }
+
+    @Test func iShowsALongPressAnchorsTooltipAndHidesIt() throws {
+      // Wide enough for the long hint and the event after it on the status row.
+      let pane = try TmuxPane(width: 120, arguments: ["--scene", "form"])
+      pane.expectStarted()
+      pane.send("Tab")  // share, then publish
+      pane.expectStatus(" Publish · Makes your app visible")
+      pane.send("i")
+      pane.expectScreen(try snapshot(["--size", "120x24", "--scene", "form", "--open", "publish"]))
+      pane.send("i")
+      pane.expectStatus(
+        " Publish · Makes your app visible on the App Store. This cannot be undone.  |  closed publish (info)")
+    }
+
+    @Test func enterOnALongPressControlRunsItsActionInstead() throws {
+      // Wide enough for the long hint and the event after it on the status row.
+      let pane = try TmuxPane(width: 120, arguments: ["--scene", "form"])
+      pane.expectStarted()
+      pane.send("Tab")
+      pane.expectStatus(" Publish · Makes your app visible")
+      pane.send("Enter")
+      pane.expectStatus(" Publish · Makes your app visible on the App Store. This cannot be undone.  |  action publish")
+      #expect(!pane.capture().contains { $0.contains("▼") })
+    }
+
+    @Test func theTourOpensTooltipsOneAfterAnother() throws {
+      let pane = try TmuxPane()
+      pane.expectStarted()
+      pane.send("g")
+      pane.expectScreen(
+        Array(try snapshot(["--size", "80x24", "--open", "top-sm"]).dropLast())
+          + [Self.hints["top-sm"]! + "  |  tour 1/8: opened top-sm"])
+      pane.send("g")
+      pane.expectStatus(Self.hints["top-md"]! + "  |  tour 2/8: opened top-md")
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+  /// Taps and long presses injected as the terminal's own mouse reports.
+  @Suite struct Mouse {
+    /// top-md's box on an 80 x 24 gallery: columns 58 to 60 of row 6.
+    static let topMD = (x: 59, y: 6)
+    /// top-sm's box: the cell (18, 6).
+    static let topSM = (x: 18, y: 6)
+    /// publish's box on the form scene: columns 16 to 24 of row 13.
+    static let publish = (x: 20, y: 13)
+
+    @Test func anSGRClickOpensTheBubbleWhereTheSnapshotHasIt() throws {
+      let pane = try TmuxPane()
+      pane.expectStarted()
+      #expect(pane.display("#{mouse_sgr_flag}") == "1")
+      pane.click(x: Self.topMD.x, y: Self.topMD.y)
+      pane.expectScreen(try snapshot(["--size", "80x24", "--open", "top-md"]))
+    }
+
+    @Test(arguments: [(0, 20), (59, 6), (50, 3), (18, 6)])
+    func aClickAnywhereCloses(x: Int, y: Int) throws {
+      // (50, 3) is inside top-md's bubble; (18, 6) is another anchor (consumed).
+      let pane = try TmuxPane(arguments: ["--open", "top-md"])
+      pane.expectStarted()
+      pane.expectScreen(try snapshot(["--size", "80x24", "--open", "top-md"]))
+      pane.click(x: x, y: y)
+      pane.expectStatus(" Top · md · Sits above a 3-cell icon.  |  closed top-md (tap)")
+      pane.expectScreen(Array(try snapshot(["--size", "80x24"]).dropLast()) + [pane.capture().last ?? ""])
+    }
+
+    @Test func underConsumeTheClosingTapDoesNothingElse() throws {
+      let pane = try TmuxPane()
+      pane.expectStarted()
+      pane.click(x: Self.topSM.x, y: Self.topSM.y)
+      pane.expectStatus(" Top · sm · Sits above a 1-cell icon.  |  opened top-sm")
+      pane.click(x: Self.topMD.x, y: Self.topMD.y)
+      // Closed, and top-md neither opened nor selected.
+      pane.expectStatus(" Top · sm · Sits above a 1-cell icon.  |  closed top-sm (tap)")
+      pane.expectScreen(Array(try snapshot(["--size", "80x24"]).dropLast()) + [pane.capture().last ?? ""])
+    }
+
+    @Test func underPassThroughTheClosingTapOpensTheOtherAnchor() throws {
+      let pane = try TmuxPane(arguments: ["--dismiss", "pass-through"])
+      pane.expectStarted()
+      pane.click(x: Self.topSM.x, y: Self.topSM.y)
+      pane.expectStatus(" Top · sm · Sits above a 1-cell icon.  |  opened top-sm")
+      pane.click(x: Self.topMD.x, y: Self.topMD.y)
+      pane.expectScreen(try snapshot(["--size", "80x24", "--dismiss", "pass-through", "--open", "top-md"]))
+      // On the open anchor itself it only closes.
+      pane.click(x: Self.topMD.x, y: Self.topMD.y)
+      pane.expectStatus(" Top · md · Sits above a 3-cell icon.  |  closed top-md (tap)")
+    }
+
+    @Test func aClickPastColumn223WorksWithSGR() throws {
+      // edges at 250 columns: the `right` anchor's box ends 7 columns from the right edge.
+      let pane = try TmuxPane(width: 250, arguments: ["--scene", "edges"])
+      pane.expectStarted()
+      pane.click(x: 242, y: 9)
+      pane.expectScreen(try snapshot(["--size", "250x24", "--scene", "edges", "--open", "right"]))
+    }
+
+    @Test func anX10ClickUnderTermScreen() throws {
+      let pane = try TmuxPane(environment: ["TERM": "screen"])
+      pane.expectStarted()
+      #expect(pane.display("#{mouse_sgr_flag}") == "0")
+      #expect(pane.display("#{mouse_standard_flag}") == "1")
+      pane.click(x: Self.topMD.x, y: Self.topMD.y, x10: true)
+      pane.expectScreen(try snapshot(["--size", "80x24", "--open", "top-md"]))
+    }
+
+    @Test func aLongPressOpensWhileStillHeldAndItsReleaseIsNotATap() throws {
+      let pane = try TmuxPane(width: 120, arguments: ["--scene", "form"])
+      pane.expectStarted()
+      pane.sgr(press: true, x: Self.publish.x, y: Self.publish.y)
+      // No release yet: the tooltip opens when the half second runs out.
+      pane.expectStatus(
+        " Publish · Makes your app visible on the App Store. This cannot be undone.  |  opened publish")
+      pane.sgr(press: false, x: Self.publish.x, y: Self.publish.y)
+      Thread.sleep(forTimeInterval: 0.2)
+      pane.expectScreen(try snapshot(["--size", "120x24", "--scene", "form", "--open", "publish"]))
+    }
+
+    @Test func aShortTapOnALongPressControlRunsItsAction() throws {
+      let pane = try TmuxPane(width: 120, arguments: ["--scene", "form"])
+      pane.expectStarted()
+      pane.click(x: Self.publish.x, y: Self.publish.y)
+      pane.expectStatus(
+        " Publish · Makes your app visible on the App Store. This cannot be undone.  |  action publish")
+      #expect(!pane.capture().contains { $0.contains("▼") })
+    }
+
+    @Test func aPressAndReleaseOnDifferentTargetsMakeNothing() throws {
+      let pane = try TmuxPane()
+      pane.expectStarted()
+      pane.sgr(press: true, x: Self.topSM.x, y: Self.topSM.y)
+      Thread.sleep(forTimeInterval: 0.08)
+      pane.sgr(press: false, x: 0, y: 20)
+      pane.send("Tab")  // a marker: once top-md is selected, the release has been handled
+      pane.expectStatus(" Top · md · Sits above a 3-cell icon.")
+      #expect(pane.capture().last == " Top · md · Sits above a 3-cell icon.")
+    }
+
+    @Test func noMouseLeavesMouseReportingOff() throws {
+      let pane = try TmuxPane(arguments: ["--no-mouse"])
+      pane.expectStarted()
+      #expect(pane.display("#{mouse_any_flag}") == "0")
+      #expect(pane.display("#{mouse_sgr_flag}") == "0")
+    }
+  }
+}
