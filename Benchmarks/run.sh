@@ -49,6 +49,9 @@ fi
 if [ "$CORE" = 1 ]; then
   (cd "$BENCH/core" && swift build -c release) >&2
 fi
+# A binary written moments ago sits in dirty page-cache pages, which /proc counts as the
+# process's private dirty memory until they are written back: write them back first.
+sync
 
 {
   echo "machine: $(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)," \
