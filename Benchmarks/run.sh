@@ -7,7 +7,7 @@
 #   Benchmarks/run.sh [-n ITERATIONS] [--size COLSxROWS] [--no-callgrind] [--pty-only | --core-only]
 #                     [--snapshot-binary PATH]
 #
-# --no-callgrind skips the instruction counts (valgrind), which take about two minutes.
+# --no-callgrind skips the instruction counts (valgrind), which take about a minute.
 # --snapshot-binary names another tooltip-tui for the --snapshot --ansi screens the minimal
 # encodings come from (the default is the one built here).
 set -eu
