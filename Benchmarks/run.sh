@@ -1,0 +1,91 @@
+#!/bin/sh
+# Every benchmark in one command: builds the release binaries (tooltip-tui with the static
+# Swift stdlib, the C baseline, the core benchmarks), runs the pty driver (tooltip-tui against
+# the baseline, alternating), the core timings and their callgrind instruction counts, prints
+# the tables and keeps everything in Benchmarks/results/ (not tracked by git).
+#
+#   Benchmarks/run.sh [-n ITERATIONS] [--size COLSxROWS] [--no-callgrind] [--pty-only | --core-only]
+#                     [--snapshot-binary PATH]
+#
+# --no-callgrind skips the instruction counts (valgrind), which take about a minute.
+# --snapshot-binary names another tooltip-tui for the --snapshot --ansi screens the minimal
+# encodings come from (the default is the one built here).
+set -eu
+
+ITERATIONS=11
+SIZE=80x24
+CALLGRIND=1
+PTY=1
+CORE=1
+SNAPSHOT=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -n) ITERATIONS="$2"; shift 2 ;;
+    --size) SIZE="$2"; shift 2 ;;
+    --no-callgrind) CALLGRIND=0; shift ;;
+    --pty-only) CORE=0; shift ;;
+    --core-only) PTY=0; shift ;;
+    --snapshot-binary) SNAPSHOT="$2"; shift 2 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    *) echo "run.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BENCH="$ROOT/Benchmarks"
+STAMP=$(date +%Y%m%d-%H%M%S)
+OUT="$BENCH/results/$STAMP"
+mkdir -p "$OUT"
+export SWIFT_BACKTRACE=enable=no
+
+echo "== building (release)" >&2
+if [ "$PTY" = 1 ]; then
+  (cd "$ROOT" && swift build -c release --static-swift-stdlib --product tooltip-tui) >&2
+  make -s -C "$BENCH/baseline" baseline >&2
+  # The start-up floor: the least a Swift (static stdlib, like tooltip-tui) and a C program cost.
+  swiftc -O -static-stdlib "$BENCH/floor/hello.swift" -o "$BENCH/floor/hello-swift" >&2
+  ${CC:-cc} -O2 "$BENCH/floor/hello.c" -o "$BENCH/floor/hello-c" >&2
+fi
+if [ "$CORE" = 1 ]; then
+  (cd "$BENCH/core" && swift build -c release) >&2
+fi
+# A binary written moments ago sits in dirty page-cache pages, which /proc counts as the
+# process's private dirty memory until they are written back: write them back first.
+sync
+
+{
+  echo "machine: $(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)," \
+    "$(uname -sr); $(swift --version 2>/dev/null | head -1); commit $(git -C "$ROOT" rev-parse --short HEAD)"
+  echo
+} | tee "$OUT/summary.txt"
+
+if [ "$PTY" = 1 ]; then
+  echo "== tooltip-tui against the C baseline under a pty ($ITERATIONS runs each, alternating)" >&2
+  python3 "$BENCH/driver.py" \
+    --tui "$ROOT/.build/release/tooltip-tui" \
+    --baseline "$BENCH/baseline/baseline" \
+    ${SNAPSHOT:+--snapshot-binary "$SNAPSHOT"} \
+    --floor "$BENCH/floor/hello-swift" "$BENCH/floor/hello-c" \
+    -n "$ITERATIONS" --size "$SIZE" --out "$OUT" | tee -a "$OUT/summary.txt"
+  echo | tee -a "$OUT/summary.txt"
+  if [ "$CALLGRIND" = 1 ] && command -v valgrind >/dev/null 2>&1; then
+    echo "== instructions per key under callgrind" >&2
+    python3 "$BENCH/keycost.py" --tui "$ROOT/.build/release/tooltip-tui" \
+      --baseline "$BENCH/baseline/baseline" --profiles "$OUT/profiles" | tee -a "$OUT/summary.txt"
+    echo | tee -a "$OUT/summary.txt"
+  fi
+fi
+
+if [ "$CORE" = 1 ]; then
+  echo "== core benchmarks (wall clock)" >&2
+  "$BENCH/core/.build/release/tooltip-bench-core" --json "$OUT/core.json" | tee -a "$OUT/summary.txt"
+  echo | tee -a "$OUT/summary.txt"
+  if [ "$CALLGRIND" = 1 ] && command -v valgrind >/dev/null 2>&1; then
+    echo "== core benchmarks (callgrind instruction counts)" >&2
+    python3 "$BENCH/instructions.py" "$BENCH/core/.build/release/tooltip-bench-core" \
+      --json "$OUT/instructions.json" | tee -a "$OUT/summary.txt"
+  fi
+fi
+
+ln -sfn "$STAMP" "$BENCH/results/latest"
+echo "results: $OUT" >&2

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// A smoke run of the benchmark driver (`Benchmarks/driver.py`): one iteration of
+/// `tooltip-tui` against the C baseline under a pseudo-terminal. It checks that every figure
+/// gets measured, never how fast anything is: speed is the benchmarks' business, not a test's.
+@Suite("Benchmark driver smoke run", .serialized)
+struct BenchmarkDriverSmokeTests {
+  @Test("the minimal-encoding arithmetic matches screens worked out by hand")
+  func minimalEncodingSelfTest() throws {
+    let result = try BenchmarkTools.run(BenchmarkTools.python, [BenchmarkTools.driver, "--self-test"])
+    #expect(result.status == 0, "driver self-test: \(result.output)")
+  }
+
+  @Test("one iteration measures both programs: first frame, bytes, round trips, idle, memory")
+  func oneIteration() throws {
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tooltip-bench-smoke-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+
+    let baseline = scratch.appendingPathComponent("baseline").path
+    let source = BenchmarkTools.root.appendingPathComponent("Benchmarks/baseline/baseline.c").path
+    let compiled = try BenchmarkTools.run(
+      try BenchmarkTools.cCompiler(), ["-O2", "-o", baseline, source, "-lncursesw"])
+    try #require(compiled.status == 0, "compiling the baseline: \(compiled.output)")
+
+    let json = scratch.appendingPathComponent("results.json").path
+    let driven = try BenchmarkTools.run(
+      BenchmarkTools.python,
+      [
+        BenchmarkTools.driver, "--tui", BenchmarkTools.tui, "--baseline", baseline, "-n", "1",
+        "--idle", "0.2", "--repeats", "1", "--json", json,
+      ])
+    try #require(driven.status == 0, "driver: \(driven.output)")
+
+    let record = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+    #expect((record["failures"] as? [Any])?.isEmpty == true)
+    let runs = try #require(record["runs"] as? [String: [[String: Any]]])
+    for side in ["A", "B"] {
+      let run = try #require(runs[side]?.first, "no run of \(side)")
+      for figure in [
+        "first_frame_ms", "first_frame_bytes", "open_bytes", "open_rt_ms", "close_bytes", "close_rt_ms",
+        "tab_bytes", "tab_rt_ms", "click_open_bytes", "click_close_bytes", "peak_rss_kb",
+      ] {
+        let value = (run[figure] as? NSNumber)?.doubleValue
+        #expect((value ?? 0) > 0, "\(side) \(figure) = \(String(describing: value))")
+      }
+      for figure in ["idle_closed_ticks", "idle_closed_wakeups", "idle_open_ticks", "idle_open_wakeups"] {
+        #expect(run[figure] is NSNumber, "\(side) \(figure) missing")
+      }
+      #expect((run["exit_status"] as? NSNumber)?.intValue == 0, "\(side) did not quit cleanly on q")
+    }
+  }
+}
+
+/// Paths and a process runner for the smoke run.
+private enum BenchmarkTools {
+  /// The package's root (this file is Tests/EndToEndTests/BenchmarkDriverSmokeTests.swift).
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  static let driver = root.appendingPathComponent("Benchmarks/driver.py").path
+
+  /// The `tooltip-tui` that `swift test` built beside the test bundle, else `.build/debug`'s.
+  static let tui: String = {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("tooltip-tui").path
+    if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+    return root.appendingPathComponent(".build/debug/tooltip-tui").path
+  }()
+
+  static let python = executable("python3") ?? "/usr/bin/python3"
+
+  /// `cc`, else the `clang` that comes with the Swift toolchain.
+  static func cCompiler() throws -> String {
+    guard let compiler = executable("cc") ?? executable("clang") else {
+      throw ToolMissing(name: "cc or clang")
+    }
+    return compiler
+  }
+
+  struct ToolMissing: Error { var name: String }
+
+  static func executable(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      let candidate = "\(directory)/\(name)"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+
+  /// Runs `program` to its end (killing it after 60 s) and returns its status and its
+  /// stdout and stderr together.
+  static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
+    process.standardInput = FileHandle.nullDevice
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("tooltip-bench-\(UUID().uuidString).log")
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: log) }
+    let handle = try FileHandle(forWritingTo: log)
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    let deadline = Date().addingTimeInterval(60)
+    while process.isRunning && Date() < deadline { usleep(20_000) }
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    try handle.close()
+    let output = String(decoding: try Data(contentsOf: log), as: UTF8.self)
+    return (process.terminationStatus, String(output.suffix(2000)))
+  }
+}
