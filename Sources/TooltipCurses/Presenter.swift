@@ -77,8 +77,9 @@ public final class Presenter {
     return runs
   }
 
-  /// Draws `grid`: only what changed since the last frame, or everything when `full` (Ctrl-L,
-  /// a resume, a new size), then one refresh with the cursor on `grid.cursor` (hidden when nil).
+  /// Draws `grid`: only what changed since the last frame, or, when `full` (Ctrl-L, a resume,
+  /// a new size), the screen erased and everything that is not blank, then one refresh with the
+  /// cursor on `grid.cursor` (hidden when nil).
   ///
   /// Returns the runs that were drawn.
   @discardableResult
@@ -89,7 +90,8 @@ public final class Presenter {
       werase(window)
       clearok(tk_curscr(), true)
     }
-    let runs = Self.changedRuns(old: repaint ? nil : previous, new: grid)
+    // After werase the screen is blank: a full repaint only has to draw what is not blank.
+    let runs = Self.changedRuns(old: repaint ? CellGrid(size: grid.size) : previous, new: grid)
     var current: Style?
     for run in runs {
       for x in run.start..<run.end {
@@ -102,7 +104,7 @@ public final class Presenter {
         }
         // The last cell of the screen may answer ERR (the cursor cannot advance past it):
         // the cell is drawn all the same.
-        _ = tk_put(window, Int32(run.row), Int32(x), cell.text)
+        _ = cell.text.withCString { tk_put(window, Int32(run.row), Int32(x), $0) }
       }
     }
     _ = tk_attr_set(window, TK_A_NORMAL, 0)

@@ -26,6 +26,11 @@ public struct RGB: Hashable, Sendable {
     self.blue = blue
   }
 
+  /// Whether two colours are the same; inlinable for a presenter comparing whole frames.
+  @inlinable public static func == (a: RGB, b: RGB) -> Bool {
+    a.red == b.red && a.green == b.green && a.blue == b.blue
+  }
+
   /// Makes a colour from 0xRRGGBB.
   public init(hex: UInt32) {
     self.init(red: UInt8((hex >> 16) & 0xFF), green: UInt8((hex >> 8) & 0xFF), blue: UInt8(hex & 0xFF))
@@ -77,6 +82,11 @@ public struct TerminalColor: Hashable, Sendable {
   public init(rgb: RGB, basic: UInt8) {
     self.rgb = rgb
     self.basic = basic
+  }
+
+  /// Whether two colours are the same; inlinable for a presenter comparing whole frames.
+  @inlinable public static func == (a: TerminalColor, b: TerminalColor) -> Bool {
+    a.basic == b.basic && a.rgb == b.rgb
   }
 }
 

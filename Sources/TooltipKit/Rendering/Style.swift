@@ -38,4 +38,9 @@ public struct Style: Hashable, Sendable {
 
   /// The terminal's own colours with no attribute.
   public static let plain = Style()
+
+  /// Whether two styles draw the same; inlinable for a presenter comparing whole frames.
+  @inlinable public static func == (a: Style, b: Style) -> Bool {
+    a.attributes == b.attributes && a.foreground == b.foreground && a.background == b.background
+  }
 }
