@@ -39,15 +39,8 @@ public final class CursesInput {
   public func read(timeout: Duration?) -> TerminalInput? {
     let window = tk_stdscr()
     wtimeout(window, timeout.map(Self.milliseconds) ?? -1)
-    var value: wint_t = 0
-    let status = wget_wch(window, &value)
+    guard let key = nextKey() else { return nil }
     let now = MonotonicClock.now
-    let key: RawKey
-    switch status {
-    case OK: key = .character(UInt32(value))
-    case KEY_CODE_YES: key = .keyCode(Int32(bitPattern: UInt32(value)))
-    default: return nil  // ERR: timed out, or interrupted by a signal
-    }
     var mouse: MouseReport?
     if key == .keyCode(KEY_MOUSE) {
       var x: Int32 = 0
@@ -59,6 +52,32 @@ public final class CursesInput {
     }
     let screen = Size(width: Int(tk_cols()), height: Int(tk_lines()))
     return decoder.decode(key, mouse: mouse, screen: screen, time: now)
+  }
+
+  /// How long the rest of a UTF-8 character may take after its first byte: a terminal sends a
+  /// character in one write, so this is only ever waited out after a stray byte.
+  static let continuationWait: Int32 = 25
+
+  /// The next key: a key code, or a character put together from `wgetch`'s bytes (not
+  /// `wget_wch`'s; see ``UTF8Assembler``). Nil on a timeout, a signal, or bytes that are not
+  /// UTF-8.
+  private func nextKey() -> RawKey? {
+    let window = tk_stdscr()
+    var assembler = UTF8Assembler()
+    var value = wgetch(window)
+    while true {
+      if value == ERR { return nil }  // timed out, interrupted by a signal, or a character cut short
+      if value >= KEY_MIN { return .keyCode(value) }
+      var step = assembler.add(UInt8(truncatingIfNeeded: value))
+      if case .invalid(let retry?) = step { step = assembler.add(retry) }
+      switch step {
+      case .scalar(let scalar): return .character(scalar)
+      case .invalid: return nil
+      case .pending:
+        wtimeout(window, Self.continuationWait)
+        value = wgetch(window)
+      }
+    }
   }
 
   /// A timeout in whole milliseconds, rounded up so a wait never ends before its deadline.
