@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+  /// Random and mutated key, mouse and escape byte streams written into the real binary under
+  /// a pseudo-terminal by `scripts/stream_fuzz.py`: every stream must end with exit status 0
+  /// after `q`, nothing on stderr, and the terminal as it was.
+  @Suite struct StreamFuzz {
+    /// The fuzzer script in the package's `scripts` directory.
+    static let script = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("scripts/stream_fuzz.py").path
+
+    /// Runs the fuzzer script with `arguments` and the binary under test.
+    func fuzz(_ arguments: [String]) throws -> Finished {
+      try runProcess("/usr/bin/env", ["python3", Self.script, "--binary", Binary.path] + arguments)
+    }
+
+    /// A 100 KB paste of demo keys and then `q`: the program works through the paste and quits
+    /// within the deadline (drawing a frame per key, it took over a minute).
+    @Test func aHugePasteThenQuitExitsWithinTheDeadline() throws {
+      let files = try TemporaryDirectory()
+      let keys = ["j", "\t", "\u{1B}[Z", "\u{1B}OA", "l", "\r", "t", "s", "1", "2", "f", "n", "g", " ", "\u{0C}"]
+      var paste = ""
+      var index = 0
+      while paste.utf8.count < 100_000 {
+        paste += keys[index % keys.count]
+        index += 1
+      }
+      let hex = paste.utf8.map { String(format: "%02x", $0) }.joined()
+      let stream = """
+        {"seed": 0, "index": 0, "args": ["--scene", "gallery"], "early": false, "size": [120, 40],
+         "env": {"TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"},
+         "actions": [["write", "\(hex)"]]}
+        """
+      try files.write("paste.json", stream)
+      let result = try fuzz(["--replay", files.url.appendingPathComponent("paste.json").path, "--deadline", "10"])
+      #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+      #expect(result.stdout.contains(": ok ("), "\(result.stdout)")
+    }
+  }
+}
