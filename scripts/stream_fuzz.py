@@ -110,7 +110,7 @@ def click(rng, cols, rows, actions):
     x, y = rng.randint(1, cols), rng.randint(1, rows)
     if rng.random() < 0.7:
         actions.append(["write", b"\x1b[<0;%d;%dM" % (x, y)])
-        hold = rng.choice([0, 20, 60, 120]) if rng.random() < 0.85 else rng.randint(400, 900)
+        hold = rng.choice([0, 20, 60, 120]) if rng.random() < 0.95 else rng.randint(400, 900)
         actions.append(["sleep", hold])
         actions.append(["write", b"\x1b[<0;%d;%dm" % (x, y)])
     elif x <= 222 and y <= 222:
@@ -218,7 +218,11 @@ def generate(seed, index):
     if early:
         actions.append(["write", b"".join(rng.choice(KEYS) for _ in range(rng.randint(1, 8)))])
     size = [cols, rows]
-    for _ in range(rng.randint(1, 60)):
+    # One stream in fifty holds a 100 KB paste somewhere.
+    huge_at = rng.randrange(40) if rng.random() < 0.02 else -1
+    for step in range(rng.randint(1, 40)):
+        if step == huge_at:
+            actions.append(["write", paste(rng, 100_000)])
         roll = rng.random()
         if roll < 0.30:
             actions.append(["write", b"".join(rng.choice(KEYS) for _ in range(rng.randint(1, 6)))])
@@ -241,8 +245,7 @@ def generate(seed, index):
         elif roll < 0.80:
             actions.append(["write", bytes(rng.randint(0, 255) for _ in range(rng.randint(1, 64)))])
         elif roll < 0.81:
-            big = rng.random() < 0.3
-            actions.append(["write", paste(rng, 100_000 if big else rng.randint(100, 4000))])
+            actions.append(["write", paste(rng, rng.randint(100, 4000))])
         elif roll < 0.89:
             size = list(random_size(rng))
             actions.append(["resize", size[0], size[1]])
@@ -429,7 +432,7 @@ def drive(pty, stream, deadline, write_stall, result):
     quit_by = time.monotonic() + deadline
     while time.monotonic() < quit_by:
         pty.pending += b"\x1b"
-        if not pty.pump(0.15):
+        if not pty.pump(0.1):
             return ""
         pty.pending += b"q"
         result["quits"] += 1
