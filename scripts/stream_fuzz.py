@@ -488,6 +488,7 @@ def report_failure(result, out, seed):
         f.write(result["stream"])
     print("FAIL seed %d stream %d: %s" % (seed, result["index"], result["reason"]), flush=True)
     print("  replay: %s --replay %s" % (sys.argv[0], path), flush=True)
+    print("  or: %s --seed %d --first %d --streams 1" % (sys.argv[0], seed, result["index"]), flush=True)
     if result["stderr"].strip():
         print("  stderr: " + result["stderr"].strip().replace("\n", "\n  stderr: "), flush=True)
     print("  last output bytes: %r" % bytes.fromhex(result["tail"])[-160:], flush=True)
