@@ -1,15 +1,15 @@
 import CNcurses
 import TooltipKit
 
-/// What one `get_wch` call returned, before any meaning is given to it.
+/// What one read returned, before any meaning is given to it: a character put together from
+/// `wgetch`'s bytes, or a key code.
 ///
 /// Keeping ncurses' own codes lets ``InputDecoder`` be a pure function, tested without a
 /// terminal.
 public enum RawKey: Hashable, Sendable {
-  /// `get_wch` answered `OK`: a character, as its Unicode scalar value (control characters
-  /// included).
+  /// A character, as its Unicode scalar value (control characters included).
   case character(UInt32)
-  /// `get_wch` answered `KEY_CODE_YES`: an ncurses key code such as `KEY_UP` or `KEY_MOUSE`.
+  /// An ncurses key code such as `KEY_UP` or `KEY_MOUSE`.
   case keyCode(Int32)
 }
 
@@ -58,10 +58,10 @@ public struct InputDecoder: Sendable {
   /// A decoder with the primary button up.
   public init() {}
 
-  /// Decodes one `get_wch` result.
+  /// Decodes one read's result.
   ///
   /// - Parameters:
-  ///   - key: what `get_wch` returned.
+  ///   - key: what the read returned.
   ///   - mouse: for `KEY_MOUSE`, what `getmouse` then reported (nil when it failed).
   ///   - screen: the screen size after the read (`COLS` x `LINES`), for `KEY_RESIZE`.
   ///   - time: the monotonic time of the read, stamped on presses and releases.
@@ -105,7 +105,7 @@ public struct InputDecoder: Sendable {
     return nil
   }
 
-  /// The key for a character `get_wch` returned with `OK`.
+  /// The key for a character read.
   static func character(_ value: UInt32) -> TerminalKey {
     switch value {
     case 0x0D, 0x0A: return .enter
