@@ -353,6 +353,16 @@ import TooltipKit
     }
   }
 
+  /// Bytes that are not UTF-8 and buttons the program ignores do not end a read: it goes on
+  /// to the key after them (each ended one read, and the demo drew a frame for each).
+  @Test func ignoredInputDoesNotEndARead() throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
+      let input = CursesInput()
+      type.bytes([0x80, 0xFF, 0xC3] + Array("\u{1B}[<64;10;5M\u{1B}[<2;3;4Mj".utf8))
+      #expect(input.read(timeout: .seconds(2)) == .key(.character("j")))
+    }
+  }
+
   @Test func validUTF8AfterInvalidBytesArrives() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
       let input = CursesInput()
