@@ -470,6 +470,16 @@ def check(stream, status, stderr, output, before, after):
 # ---------------------------------------------------------------------------------------------
 # The command line
 
+def stop(signum, frame):
+    raise KeyboardInterrupt
+
+
+def quiet_worker():
+    # Only the parent stops the run (and prints its figures); a worker ends with the pool.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def worker(job):
     binary, seed, index, deadline = job
     stream = generate(seed, index)
@@ -547,13 +557,17 @@ def main():
         if options.progress and totals["streams"] % options.progress == 0:
             summary(totals, started, slowest)
 
+    # Stopped by Ctrl-C or kill (even when started in the background, where SIGINT is ignored),
+    # the run still prints the figures of the streams done.
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
     interrupted = False
     try:
         if options.jobs <= 1:
             for job in jobs:
                 account(worker(job))
         else:
-            with multiprocessing.get_context("fork").Pool(options.jobs) as pool:
+            with multiprocessing.get_context("fork").Pool(options.jobs, quiet_worker) as pool:
                 for result in pool.imap_unordered(worker, jobs):
                     account(result)
     except KeyboardInterrupt:
