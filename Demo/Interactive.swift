@@ -55,21 +55,31 @@ enum InteractiveMode {
       full = false
       if let fault { injectFault(fault) }
 
-      let input = session.read(timeout: model.deadline.map { max(.zero, $0 - MonotonicClock.now) })
-      if let deadline = model.deadline {
-        let now = MonotonicClock.now
-        if now >= deadline { model.tick(now) }
-      }
-      guard let input else { continue }
-      switch model.handle(input) {
-      case .draw: break
-      case .redrawAll: full = true
-      case .quit(let status):
-        session.end()
-        return status
-      }
+      // Every input already waiting is handled before the next frame is drawn (up to a
+      // batch's worth of time): a paste of thousands of keys is one frame, not thousands.
+      var timeout = model.deadline.map { max(.zero, $0 - MonotonicClock.now) }
+      let batchEnd = MonotonicClock.now + batchTime
+      repeat {
+        let input = session.read(timeout: timeout)
+        if let deadline = model.deadline {
+          let now = MonotonicClock.now
+          if now >= deadline { model.tick(now) }
+        }
+        guard let input else { break }
+        switch model.handle(input) {
+        case .draw: break
+        case .redrawAll: full = true
+        case .quit(let status):
+          session.end()
+          return status
+        }
+        timeout = .zero
+      } while session.pendingSignal == nil && MonotonicClock.now < batchEnd
     }
   }
+
+  /// How long the loop goes on handling waiting input before it draws a frame anyway.
+  static let batchTime = Duration.milliseconds(30)
 
   /// Fails the way `name` says, in curses mode: how the end-to-end tests check that a crash
   /// restores the terminal (`TOOLTIP_TUI_TEST_FAULT=trap|unwrap|segv|abort`).

@@ -32,33 +32,76 @@ public final class CursesInput {
 
   /// Waits for the next input and decodes it, stamping mouse events with ``MonotonicClock``.
   ///
+  /// Input that means nothing to the program (another mouse button, the wheel, bytes that are
+  /// not UTF-8) is skipped and the wait goes on, within the timeout: a run of it does not end
+  /// the read, so it costs the caller no frame.
+  ///
   /// - Parameter timeout: how long to wait; nil waits with no timeout (an idle program sleeps
   ///   here until input or a signal).
-  /// - Returns: the input, or nil when the wait timed out, a signal interrupted it, or the
-  ///   input means nothing to the program (another mouse button, the wheel).
+  /// - Returns: the input, or nil when the wait timed out or a signal interrupted it.
   public func read(timeout: Duration?) -> TerminalInput? {
     let window = tk_stdscr()
-    wtimeout(window, timeout.map(Self.milliseconds) ?? -1)
-    var value: wint_t = 0
-    let status = wget_wch(window, &value)
-    let now = MonotonicClock.now
-    let key: RawKey
-    switch status {
-    case OK: key = .character(UInt32(value))
-    case KEY_CODE_YES: key = .keyCode(Int32(bitPattern: UInt32(value)))
-    default: return nil  // ERR: timed out, or interrupted by a signal
+    let end = timeout.map { MonotonicClock.now + $0 }
+    while true {
+      wtimeout(window, end.map { Self.milliseconds(max(.zero, $0 - MonotonicClock.now)) } ?? -1)
+      let key: RawKey
+      switch nextKey() {
+      case .nothing: return nil
+      case .dropped:
+        if SignalFlags.pending != nil { return nil }
+        continue
+      case .key(let next): key = next
+      }
+      let now = MonotonicClock.now
+      var mouse: MouseReport?
+      if key == .keyCode(KEY_MOUSE) {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var buttons: mmask_t = 0
+        if tk_getmouse(&x, &y, &buttons) == OK {
+          mouse = MouseReport(x: Int(x), y: Int(y), buttons: buttons)
+        }
+      }
+      let screen = Size(width: Int(tk_cols()), height: Int(tk_lines()))
+      if let input = decoder.decode(key, mouse: mouse, screen: screen, time: now) { return input }
+      if SignalFlags.pending != nil { return nil }
     }
-    var mouse: MouseReport?
-    if key == .keyCode(KEY_MOUSE) {
-      var x: Int32 = 0
-      var y: Int32 = 0
-      var buttons: mmask_t = 0
-      if tk_getmouse(&x, &y, &buttons) == OK {
-        mouse = MouseReport(x: Int(x), y: Int(y), buttons: buttons)
+  }
+
+  /// How long the rest of a UTF-8 character may take after its first byte: a terminal sends a
+  /// character in one write, so this is only ever waited out after a stray byte.
+  static let continuationWait: Int32 = 25
+
+  /// What one key read found.
+  private enum Next {
+    /// A key or character.
+    case key(RawKey)
+    /// Nothing: the wait timed out or a signal interrupted it.
+    case nothing
+    /// Bytes that are not UTF-8 (or a character whose end did not come), dropped.
+    case dropped
+  }
+
+  /// The next key: a key code, or a character put together from `wgetch`'s bytes (not
+  /// `wget_wch`'s; see ``UTF8Assembler``).
+  private func nextKey() -> Next {
+    let window = tk_stdscr()
+    var assembler = UTF8Assembler()
+    var value = wgetch(window)
+    if value == ERR { return .nothing }
+    while true {
+      if value == ERR { return .dropped }  // the character's end did not come
+      if value >= KEY_MIN { return .key(.keyCode(value)) }
+      var step = assembler.add(UInt8(truncatingIfNeeded: value))
+      if case .invalid(let retry?) = step { step = assembler.add(retry) }
+      switch step {
+      case .scalar(let scalar): return .key(.character(scalar))
+      case .invalid: return .dropped
+      case .pending:
+        wtimeout(window, Self.continuationWait)
+        value = wgetch(window)
       }
     }
-    let screen = Size(width: Int(tk_cols()), height: Int(tk_lines()))
-    return decoder.decode(key, mouse: mouse, screen: screen, time: now)
   }
 
   /// A timeout in whole milliseconds, rounded up so a wait never ends before its deadline.

@@ -1,15 +1,15 @@
 import CNcurses
 import TooltipKit
 
-/// What one `get_wch` call returned, before any meaning is given to it.
+/// What one read returned, before any meaning is given to it: a character put together from
+/// `wgetch`'s bytes, or a key code.
 ///
 /// Keeping ncurses' own codes lets ``InputDecoder`` be a pure function, tested without a
 /// terminal.
 public enum RawKey: Hashable, Sendable {
-  /// `get_wch` answered `OK`: a character, as its Unicode scalar value (control characters
-  /// included).
+  /// A character, as its Unicode scalar value (control characters included).
   case character(UInt32)
-  /// `get_wch` answered `KEY_CODE_YES`: an ncurses key code such as `KEY_UP` or `KEY_MOUSE`.
+  /// An ncurses key code such as `KEY_UP` or `KEY_MOUSE`.
   case keyCode(Int32)
 }
 
@@ -58,10 +58,10 @@ public struct InputDecoder: Sendable {
   /// A decoder with the primary button up.
   public init() {}
 
-  /// Decodes one `get_wch` result.
+  /// Decodes one read's result.
   ///
   /// - Parameters:
-  ///   - key: what `get_wch` returned.
+  ///   - key: what the read returned.
   ///   - mouse: for `KEY_MOUSE`, what `getmouse` then reported (nil when it failed).
   ///   - screen: the screen size after the read (`COLS` x `LINES`), for `KEY_RESIZE`.
   ///   - time: the monotonic time of the read, stamped on presses and releases.
@@ -105,7 +105,7 @@ public struct InputDecoder: Sendable {
     return nil
   }
 
-  /// The key for a character `get_wch` returned with `OK`.
+  /// The key for a character read.
   static func character(_ value: UInt32) -> TerminalKey {
     switch value {
     case 0x0D, 0x0A: return .enter
@@ -130,5 +130,67 @@ public struct InputDecoder: Sendable {
     case KEY_BACKSPACE: return .backspace
     default: return .other(code)
     }
+  }
+}
+
+/// Puts UTF-8 characters back together from the single bytes curses' `wgetch` returns.
+///
+/// The program reads bytes rather than curses' wide characters because `wget_wch` never
+/// recovers from a byte that is not UTF-8: it keeps every later byte to complete the
+/// character, and every key after a stray byte is lost. Here a byte that cannot start a
+/// character is dropped, and a character cut short by a byte that cannot continue it is
+/// dropped while that byte is read again on its own.
+public struct UTF8Assembler: Sendable {
+  /// What one byte did.
+  public enum Step: Hashable, Sendable {
+    /// A whole character: its Unicode scalar value.
+    case scalar(UInt32)
+    /// Part of a character: more bytes are needed.
+    case pending
+    /// The bytes so far are not a character and were dropped; `retry`, when set, is a byte
+    /// that ended the sequence without belonging to it, to be added again on its own.
+    case invalid(retry: UInt8?)
+  }
+
+  private var bytes: [UInt8] = []
+  private var expected = 0
+
+  /// An assembler between characters.
+  public init() {}
+
+  /// Whether part of a character has been read.
+  public var isPending: Bool { !bytes.isEmpty }
+
+  /// Drops a character cut short (its next byte did not come).
+  public mutating func reset() {
+    bytes.removeAll()
+    expected = 0
+  }
+
+  /// Adds one byte.
+  public mutating func add(_ byte: UInt8) -> Step {
+    guard isPending else {
+      switch byte {
+      case 0x00...0x7F: return .scalar(UInt32(byte))
+      case 0xC2...0xDF: expected = 2
+      case 0xE0...0xEF: expected = 3
+      case 0xF0...0xF4: expected = 4
+      default: return .invalid(retry: nil)  // a continuation byte, or never in UTF-8
+      }
+      bytes = [byte]
+      return .pending
+    }
+    guard byte & 0xC0 == 0x80 else {
+      reset()
+      return .invalid(retry: byte)
+    }
+    bytes.append(byte)
+    guard bytes.count == expected else { return .pending }
+    defer { reset() }
+    // Overlong forms, surrogates and values past U+10FFFF are refused here.
+    guard let text = String(validating: bytes, as: UTF8.self), text.unicodeScalars.count == 1,
+      let scalar = text.unicodeScalars.first
+    else { return .invalid(retry: nil) }
+    return .scalar(scalar.value)
   }
 }

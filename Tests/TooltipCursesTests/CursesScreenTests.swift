@@ -213,9 +213,19 @@ import TooltipKit
 
   // MARK: - Pseudo-terminal input
 
-  /// Runs `body` with curses reading a pseudo-terminal of `term` at `size`; `body` gets a
-  /// function that writes bytes to the terminal's keyboard side.
-  func pty(term: String, size: Size, _ body: (_ type: (String) -> Void) throws -> Void) throws {
+  /// The keyboard side of a pseudo-terminal: `type("text")` writes the text's UTF-8 bytes,
+  /// `type.bytes([...])` any bytes at all.
+  struct Keyboard {
+    let bytes: ([UInt8]) -> Void
+
+    func callAsFunction(_ text: String) {
+      bytes(Array(text.utf8))
+    }
+  }
+
+  /// Runs `body` with curses reading a pseudo-terminal of `term` at `size`; `body` gets the
+  /// terminal's keyboard side.
+  func pty(term: String, size: Size, _ body: (_ type: Keyboard) throws -> Void) throws {
     #expect(CursesHarness.utf8Locale)
     var master: Int32 = -1
     var slave: Int32 = -1
@@ -241,11 +251,11 @@ import TooltipKit
     CursesInput.setModes(mouse: true)
     refresh()
     drain()
-    try body { bytes in
-      drain()
-      var data = Array(bytes.utf8)
-      _ = write(master, &data, data.count)
-    }
+    try body(
+      Keyboard { bytes in
+        drain()
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+      })
     drain()
   }
 
@@ -320,6 +330,48 @@ import TooltipKit
       let input = CursesInput()
       type("\u{1B}[<0;8;3M\u{1B}[<0;8;3m")
       #expect(input.read(timeout: .seconds(2)) == .click(Point(x: 7, y: 2)))
+    }
+  }
+
+  /// Reads until an input arrives or `attempts` reads came back empty.
+  func nextInput(_ input: CursesInput, attempts: Int = 5) -> TerminalInput? {
+    for _ in 0..<attempts {
+      if let next = input.read(timeout: .milliseconds(400)) { return next }
+    }
+    return nil
+  }
+
+  /// A byte that cannot start a UTF-8 character, or a character cut short, is dropped; the
+  /// keys after it still arrive (curses' own wide-character read kept every later key).
+  @Test(arguments: [
+    [0x80], [0xBF, 0xBF], [0xFF], [0xC0], [0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0xED, 0xA0, 0x80],
+  ])
+  func invalidUTF8DoesNotSwallowTheKeysAfterIt(_ junk: [UInt8]) throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
+      let input = CursesInput()
+      type.bytes(junk + Array("jq".utf8))
+      #expect(nextInput(input) == .key(.character("j")))
+      #expect(nextInput(input) == .key(.character("q")))
+    }
+  }
+
+  /// Bytes that are not UTF-8 and buttons the program ignores do not end a read: it goes on
+  /// to the key after them (each ended one read, and the demo drew a frame for each).
+  @Test func ignoredInputDoesNotEndARead() throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
+      let input = CursesInput()
+      type.bytes([0x80, 0xFF, 0xC3] + Array("\u{1B}[<64;10;5M\u{1B}[<2;3;4Mj".utf8))
+      #expect(input.read(timeout: .seconds(2)) == .key(.character("j")))
+    }
+  }
+
+  @Test func validUTF8AfterInvalidBytesArrives() throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
+      let input = CursesInput()
+      type.bytes([0xC3] + Array("é😀\u{1B}OA".utf8))
+      #expect(nextInput(input) == .key(.character("é")))
+      #expect(nextInput(input) == .key(.character("😀")))
+      #expect(nextInput(input) == .key(.up))
     }
   }
 

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+  /// Random and mutated key, mouse and escape byte streams written into the real binary under
+  /// a pseudo-terminal by `scripts/stream_fuzz.py`: every stream must end with exit status 0
+  /// after `q`, nothing on stderr, and the terminal as it was.
+  @Suite struct StreamFuzz {
+    /// The fuzzer script in the package's `scripts` directory.
+    static let script = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("scripts/stream_fuzz.py").path
+
+    /// Runs the fuzzer script with `arguments` and the binary under test.
+    func fuzz(_ arguments: [String]) throws -> Finished {
+      try runProcess("/usr/bin/env", ["python3", Self.script, "--binary", Binary.path] + arguments)
+    }
+
+    /// The CI-sized run: a fixed seed, so a failure here is replayed with the same command.
+    @Test func fixedSeedStreamsAllPass() throws {
+      let failures = try TemporaryDirectory()
+      let result = try fuzz(["--streams", "30", "--seed", "20261129", "--out", failures.url.path])
+      #expect(result.status == 0, "stream fuzzing failed:\n\(result.stdout)\(result.stderr)")
+      #expect(result.stdout.contains("30 streams, 0 failed"), "\(result.stdout)")
+    }
+
+    /// A 100 KB paste of demo keys and then `q`: the program works through the paste and quits
+    /// within the deadline (drawing a frame per key, it took over a minute).
+    @Test func aHugePasteThenQuitExitsWithinTheDeadline() throws {
+      let files = try TemporaryDirectory()
+      let keys = ["j", "\t", "\u{1B}[Z", "\u{1B}OA", "l", "\r", "t", "s", "1", "2", "f", "n", "g", " ", "\u{0C}"]
+      var paste = ""
+      var index = 0
+      while paste.utf8.count < 100_000 {
+        paste += keys[index % keys.count]
+        index += 1
+      }
+      let hex = paste.utf8.map { String(format: "%02x", $0) }.joined()
+      let stream = """
+        {"seed": 0, "index": 0, "args": ["--scene", "gallery"], "early": false, "size": [120, 40],
+         "env": {"TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"},
+         "actions": [["write", "\(hex)"]]}
+        """
+      try files.write("paste.json", stream)
+      let result = try fuzz(["--replay", files.url.appendingPathComponent("paste.json").path, "--deadline", "10"])
+      #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+      #expect(result.stdout.contains(": ok ("), "\(result.stdout)")
+    }
+
+    /// The checks do fail: a replayed stream that ends the program before its `q` fails the
+    /// run and says why.
+    @Test func aStreamThatEndsTheProgramEarlyFailsTheReplay() throws {
+      let files = try TemporaryDirectory()
+      // Ctrl-C is never in a generated stream; written here on purpose, it ends the program
+      // with status 130 before the fuzzer's q.
+      let stream = """
+        {"seed": 0, "index": 0, "args": ["--scene", "form"], "early": false, "size": [80, 24],
+         "env": {"TERM": "screen", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"},
+         "actions": [["write", "80c36a"], ["sleep", 100], ["write", "03"], ["sleep", 500]]}
+        """
+      try files.write("ctrl-c.json", stream)
+      let result = try fuzz(["--replay", files.url.appendingPathComponent("ctrl-c.json").path])
+      #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+      #expect(result.stdout.contains("FAIL: exited before q with status 130"), "\(result.stdout)")
+    }
+  }
+}

@@ -1,0 +1,590 @@
+#!/usr/bin/env python3
+"""Byte-stream fuzzing of the interactive tooltip-tui under a pseudo-terminal.
+
+Each stream starts the real binary on a fresh pty (a random scene, dismiss policy and a few
+other flags, TERM=xterm-256color or screen, a random size), writes random and mutated
+key, mouse and escape byte streams into the master with resizes in between, and ends with
+ESC, a pause and `q`. A stream passes when the program exits with status 0 within the
+deadline, wrote nothing on stderr, and left the terminal as it found it: the last
+alternate-screen switch in its output is the one back to the main screen, the last mouse
+report switch is "off", and the pty's modes (read on the slave side, kept open) equal the
+modes before the start.
+
+The random part never holds the bytes that quit or stop a program on purpose: `q`, Ctrl-C,
+Ctrl-\\, Ctrl-Z, nor XOFF (Ctrl-S stops the terminal's output until Ctrl-Q, as on any
+terminal in cbreak mode).
+
+Usage:
+  scripts/stream_fuzz.py --binary .build/debug/tooltip-tui --streams 10000 --seed 1
+  scripts/stream_fuzz.py --binary .build/debug/tooltip-tui --replay FAILED.json
+
+Every failing stream is written to --out (a JSON file of the arguments, environment, size
+and every action) and its seed and index are printed; --replay runs such a file again.
+Exit status: 0 when every stream passed, 1 when any failed, 2 for a usage error.
+"""
+
+import argparse
+import fcntl
+import json
+import multiprocessing
+import os
+import random
+import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+# ---------------------------------------------------------------------------------------------
+# Generating streams
+
+FORBIDDEN = frozenset(b"q\x03\x1c\x1a\x13")
+
+ARROWS = [b"\x1b[" + bytes([c]) for c in b"ABCD"] + [b"\x1bO" + bytes([c]) for c in b"ABCD"]
+KEYS = (
+    [b"\t", b"\x1b[Z", b"\r", b" ", b"\x0c"]
+    + ARROWS
+    + [bytes([c]) for c in b"hjklits12fpngd?"]
+)
+SCENES = ["gallery", "form", "edges"]
+DISMISS = ["consume", "pass-through"]
+
+
+def filtered(data):
+    """`data` without the bytes that would quit or stop the program on purpose."""
+    return bytes(b for b in data if b not in FORBIDDEN)
+
+
+def number_field(rng, limit):
+    """One numeric field of a mouse report: valid, zero, huge, negative-looking, empty or junk."""
+    roll = rng.random()
+    if roll < 0.6:
+        return str(rng.randint(1, max(1, limit)))
+    if roll < 0.67:
+        return "0"
+    if roll < 0.74:
+        return str(rng.choice([224, 255, 256, 1000, 32767, 32768, 65535, 65536, 2**31 - 1,
+                               2**31, 2**32, 2**63, 10**30]))
+    if roll < 0.8:
+        return "-" + str(rng.randint(0, 300))
+    if roll < 0.86:
+        return ""
+    if roll < 0.92:
+        return "9" * rng.randint(10, 60)
+    return rng.choice(["1;1", ";", "x", "1:2", "+3", " 4", "\x1b", "01", "0x10"])
+
+
+def sgr_mouse(rng, cols, rows):
+    """An SGR 1006 mouse report, sometimes huge, truncated or malformed."""
+    button = rng.choice([0, 0, 0, 1, 2, 3, 32, 35, 64, 65]) if rng.random() < 0.7 else rng.randint(0, 127)
+    final = rng.choice("Mm") if rng.random() < 0.9 else rng.choice(["", "M\x1b", "X", "~", ";M", "mM"])
+    text = "\x1b[<%s;%s;%s%s" % (
+        button if rng.random() < 0.9 else number_field(rng, 127),
+        number_field(rng, cols), number_field(rng, rows), final)
+    data = text.encode("latin-1")
+    if rng.random() < 0.1:
+        data = data[: rng.randint(1, len(data) - 1)]
+    if rng.random() < 0.05:
+        fields = data[3:]
+        data = b"\x1b[<" + bytes(rng.sample(list(fields), len(fields)))
+    return data
+
+
+def x10_mouse(rng, cols, rows):
+    """An X10 mouse report (ESC [ M and three bytes), sometimes truncated or out of range."""
+    button = 32 + rng.choice([0, 0, 1, 2, 3, 3, 64, 65]) if rng.random() < 0.8 else rng.randint(0, 255)
+    x = 33 + rng.randint(0, max(0, min(cols, 222) - 1)) if rng.random() < 0.8 else rng.randint(0, 255)
+    y = 33 + rng.randint(0, max(0, min(rows, 222) - 1)) if rng.random() < 0.8 else rng.randint(0, 255)
+    data = b"\x1b[M" + bytes([button, x, y])
+    if rng.random() < 0.15:
+        data = data[: rng.randint(3, 5)]
+    return data
+
+
+def click(rng, cols, rows, actions):
+    """A press, a short or long hold, and a release at the same cell."""
+    x, y = rng.randint(1, cols), rng.randint(1, rows)
+    if rng.random() < 0.7:
+        actions.append(["write", b"\x1b[<0;%d;%dM" % (x, y)])
+        hold = rng.choice([0, 20, 60, 120]) if rng.random() < 0.95 else rng.randint(400, 900)
+        actions.append(["sleep", hold])
+        actions.append(["write", b"\x1b[<0;%d;%dm" % (x, y)])
+    elif x <= 222 and y <= 222:
+        actions.append(["write", b"\x1b[M" + bytes([32, 32 + x, 32 + y])])
+        actions.append(["sleep", rng.choice([0, 30, 80])])
+        actions.append(["write", b"\x1b[M" + bytes([35, 32 + x, 32 + y])])
+
+
+def utf8_junk(rng):
+    """Valid and invalid UTF-8: stray continuation bytes, cut sequences, overlongs, surrogates."""
+    return rng.choice([
+        lambda: bytes(rng.randint(0x80, 0xBF) for _ in range(rng.randint(1, 4))),
+        lambda: bytes([rng.randint(0xC2, 0xF4)]),
+        lambda: "é€😀".encode()[: rng.randint(1, 8)],
+        lambda: b"\xc0\xaf\xc1\xbf\xe0\x80\xaf",
+        lambda: b"\xed\xa0\x80\xed\xbf\xbf",
+        lambda: b"\xf4\x90\x80\x80\xf8\x88\x80\x80\x80\xfe\xff",
+        lambda: rng.choice(["日本語", "e\u0301\u0301\u0301", "\u202e\u2066x\u2069", "😀👍🏽", "\u200b\u00ad"]).encode(),
+    ])()
+
+
+def partial_csi(rng):
+    """A control sequence cut short, or one the program does not know."""
+    body = "".join(rng.choice("0123456789;?<>=") for _ in range(rng.randint(0, 12)))
+    ending = rng.choice(["", "", "~", "u", "R", "$", "\x1b", "[", "O"])
+    return ("\x1b[" + body + ending).encode()
+
+
+def paste(rng, size):
+    """A paste of `size` bytes: text, demo keys, or both, sometimes in bracketed-paste marks."""
+    kind = rng.random()
+    if kind < 0.4:
+        unit = b"".join(rng.choice(KEYS) for _ in range(64))
+    elif kind < 0.7:
+        unit = "Lorem ipsum dolor sit amet, 日本語 😀 e\u0301 \r\n".encode()
+    else:
+        unit = bytes(rng.randint(0, 255) for _ in range(256))
+    data = (unit * (size // len(unit) + 1))[:size]
+    if rng.random() < 0.3:
+        data = b"\x1b[200~" + data + b"\x1b[201~"
+    return data
+
+
+def random_size(rng):
+    """A terminal size from 1 x 1 to 300 x 100, mostly ordinary ones."""
+    roll = rng.random()
+    if roll < 0.5:
+        return rng.choice([(80, 24), (100, 30), (120, 40), (60, 20), (132, 43), (40, 12)])
+    if roll < 0.7:
+        return rng.randint(1, 12), rng.randint(1, 6)
+    return rng.randint(1, 300), rng.randint(1, 100)
+
+
+def mutate(rng, actions):
+    """Mutates the written chunks in place: bit flips, cuts, copies, splices and insertions."""
+    writes = [a for a in actions if a[0] == "write"]
+    if not writes:
+        return
+    for _ in range(rng.randint(1, 8)):
+        action = rng.choice(writes)
+        data = bytearray(action[1])
+        op = rng.randrange(6)
+        if op == 0 and data:
+            i = rng.randrange(len(data))
+            data[i] ^= 1 << rng.randrange(8)
+        elif op == 1 and data:
+            i = rng.randrange(len(data))
+            del data[i: i + rng.randint(1, 8)]
+        elif op == 2 and data:
+            i = rng.randrange(len(data))
+            j = min(len(data), i + rng.randint(1, 16))
+            data[i:i] = data[i:j] * rng.randint(1, 4)
+        elif op == 3:
+            other = rng.choice(writes)[1]
+            if other:
+                i = rng.randrange(len(other))
+                piece = other[i: i + rng.randint(1, 32)]
+                data[rng.randint(0, len(data)):0] = piece
+        elif op == 4:
+            data.insert(rng.randint(0, len(data)), rng.choice([0x1B, 0x00, 0x5B, 0x3C, 0x3B, 0x4D, 0x6D, 0xFF]))
+        elif op == 5 and data:
+            del data[rng.randint(0, len(data) - 1):]
+        action[1] = bytes(data)
+
+
+def generate(seed, index):
+    """Stream `index` of the run seeded `seed`: a dict of arguments, environment and actions."""
+    rng = random.Random("%d:%d" % (seed, index))
+    cols, rows = random_size(rng)
+    args = ["--scene", rng.choice(SCENES), "--dismiss", rng.choice(DISMISS)]
+    for flag, chance in [("--no-mouse", 0.05), ("--ascii", 0.1), ("--bare", 0.1)]:
+        if rng.random() < chance:
+            args.append(flag)
+    if rng.random() < 0.2:
+        args += ["--theme", "dark"]
+    if rng.random() < 0.2:
+        args += ["--fidelity", "file"]
+    env = {"TERM": "xterm-256color" if rng.random() < 0.75 else "screen"}
+    env["LANG"] = env["LC_ALL"] = "C.UTF-8" if rng.random() < 0.9 else "C"
+    if rng.random() < 0.1:
+        env["NO_COLOR"] = "1"
+
+    actions = []
+    early = rng.random() < 0.03
+    if early:
+        actions.append(["write", b"".join(rng.choice(KEYS) for _ in range(rng.randint(1, 8)))])
+    size = [cols, rows]
+    # One stream in fifty holds a 100 KB paste somewhere.
+    huge_at = rng.randrange(40) if rng.random() < 0.02 else -1
+    for step in range(rng.randint(1, 40)):
+        if step == huge_at:
+            actions.append(["write", paste(rng, 100_000)])
+        roll = rng.random()
+        if roll < 0.30:
+            actions.append(["write", b"".join(rng.choice(KEYS) for _ in range(rng.randint(1, 6)))])
+        elif roll < 0.42:
+            actions.append(["write", sgr_mouse(rng, size[0], size[1])])
+        elif roll < 0.48:
+            actions.append(["write", x10_mouse(rng, size[0], size[1])])
+        elif roll < 0.55:
+            click(rng, size[0], size[1], actions)
+        elif roll < 0.60:
+            actions.append(["write", b"\x1b"])
+            if rng.random() < 0.5:
+                actions.append(["sleep", rng.choice([5, 30, 60])])
+        elif roll < 0.66:
+            actions.append(["write", partial_csi(rng)])
+        elif roll < 0.72:
+            actions.append(["write", utf8_junk(rng)])
+        elif roll < 0.74:
+            actions.append(["write", b"\x00" * rng.randint(1, 4)])
+        elif roll < 0.80:
+            actions.append(["write", bytes(rng.randint(0, 255) for _ in range(rng.randint(1, 64)))])
+        elif roll < 0.81:
+            actions.append(["write", paste(rng, rng.randint(100, 4000))])
+        elif roll < 0.89:
+            size = list(random_size(rng))
+            actions.append(["resize", size[0], size[1]])
+        elif roll < 0.91:
+            actions.append(["winch"])
+        else:
+            actions.append(["sleep", rng.choice([0, 1, 5, 10, 30])])
+    if rng.random() < 0.3:
+        mutate(rng, actions[1:] if early else actions)
+    for action in actions:
+        if action[0] == "write":
+            action[1] = filtered(action[1])
+    return {"seed": seed, "index": index, "args": args, "env": env, "size": [cols, rows],
+            "early": early, "actions": actions}
+
+
+def to_json(stream):
+    """The stream as JSON, written bytes as hex."""
+    copy = dict(stream)
+    copy["actions"] = [[a[0], a[1].hex()] if a[0] == "write" else a for a in stream["actions"]]
+    return json.dumps(copy, indent=1)
+
+
+def from_json(text):
+    """A stream read back from `to_json`."""
+    stream = json.loads(text)
+    stream["actions"] = [["write", bytes.fromhex(a[1])] if a[0] == "write" else a for a in stream["actions"]]
+    return stream
+
+
+# ---------------------------------------------------------------------------------------------
+# Running one stream
+
+ALT_ON = re.compile(rb"\x1b\[\?(?:\d+;)*(?:1049|1047|47)(?:;\d+)*h")
+ALT_OFF = re.compile(rb"\x1b\[\?(?:\d+;)*(?:1049|1047|47)(?:;\d+)*l")
+MOUSE_ON = re.compile(rb"\x1b\[\?(?:\d+;)*(?:9|1000|1002|1003)(?:;\d+)*h")
+MOUSE_OFF = re.compile(rb"\x1b\[\?(?:\d+;)*(?:9|1000|1002|1003)(?:;\d+)*l")
+
+
+def last_match(pattern, data):
+    """The end offset of the last match of `pattern` in `data`, -1 if none."""
+    end = -1
+    for match in pattern.finditer(data):
+        end = match.end()
+    return end
+
+
+def set_size(fd, cols, rows):
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+def make_controlling_terminal():
+    # In the child, after setsid: the pty slave on stdin becomes the controlling terminal, so
+    # the kernel sends SIGWINCH on a resize and the program is the foreground group.
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class Pty:
+    """The master side of one run: written from a queue, read continuously into `output`."""
+
+    def __init__(self, master, proc):
+        self.master = master
+        self.proc = proc
+        self.output = bytearray()
+        self.pending = bytearray()
+        self.sent = 0
+
+    def pump(self, seconds, until_written=False, until_exit=False):
+        """Reads and writes for `seconds`; returns early when the queue is written or the
+        process exits, as asked. Returns False if the process exited."""
+        end = time.monotonic() + seconds
+        while True:
+            if self.proc.poll() is not None:
+                self.drain()
+                return False
+            if until_written and not self.pending:
+                return True
+            left = end - time.monotonic()
+            if left <= 0:
+                return True
+            wants = [self.master] if self.pending else []
+            readable, writable, _ = select.select([self.master], wants, [], min(left, 0.02))
+            if readable:
+                self.read_once()
+            if writable and self.pending:
+                try:
+                    n = os.write(self.master, self.pending[:4096])
+                except BlockingIOError:
+                    n = 0
+                del self.pending[:n]
+                self.sent += n
+
+    def read_once(self):
+        try:
+            data = os.read(self.master, 65536)
+        except (BlockingIOError, OSError):
+            return
+        self.output += data
+
+    def drain(self):
+        while select.select([self.master], [], [], 0.05)[0]:
+            before = len(self.output)
+            self.read_once()
+            if len(self.output) == before:
+                break
+
+
+def run(binary, stream, deadline=10.0, write_stall=20.0):
+    """Runs one stream; returns a dict with `ok`, `reason`, `sent`, `resizes`, `quits`, `seconds`."""
+    started = time.monotonic()
+    master, slave = os.openpty()
+    cols, rows = stream["size"]
+    set_size(slave, cols, rows)
+    os.set_blocking(master, False)
+    before = termios.tcgetattr(slave)
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "SWIFT_BACKTRACE": "interactive=no"}
+    env.update(stream["env"])
+    errors = tempfile.TemporaryFile()
+    result = {"ok": False, "reason": "", "sent": 0, "resizes": 0, "quits": 0, "seconds": 0.0}
+    proc = subprocess.Popen(
+        [binary] + stream["args"], stdin=slave, stdout=slave, stderr=errors, env=env,
+        start_new_session=True, preexec_fn=make_controlling_terminal, close_fds=True)
+    pty = Pty(master, proc)
+    reason = ""
+    try:
+        reason = drive(pty, stream, deadline, write_stall, result)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        pty.drain()
+        after = termios.tcgetattr(slave)
+        os.close(master)
+        os.close(slave)
+        errors.seek(0)
+        stderr = errors.read()
+        errors.close()
+    result["sent"] = pty.sent
+    result["seconds"] = time.monotonic() - started
+    if not reason:
+        reason = check(stream, proc.returncode, stderr, pty.output, before, after)
+    result["ok"] = not reason
+    result["reason"] = reason
+    result["stderr"] = stderr[-2000:].decode(errors="replace")
+    result["tail"] = bytes(pty.output[-400:]).hex()
+    return result
+
+
+def drive(pty, stream, deadline, write_stall, result):
+    """Writes the stream and quits; returns a failure reason or ''."""
+    actions = stream["actions"]
+    if stream["early"]:
+        pty.pending += actions[0][1]
+        actions = actions[1:]
+    # Wait for the program to switch to the alternate screen before typing, as a user would.
+    start_by = time.monotonic() + deadline
+    while not ALT_ON.search(pty.output):
+        if not pty.pump(0.02, until_written=False):
+            return "exited during start-up with status %s" % pty.proc.returncode
+        if time.monotonic() > start_by:
+            return "hang: did not start within %.0f s" % deadline
+    for action in actions:
+        kind = action[0]
+        if kind == "write":
+            pty.pending += action[1]
+            while pty.pending:
+                sent = pty.sent
+                if not pty.pump(write_stall, until_written=True):
+                    return "exited before q with status %s" % pty.proc.returncode
+                if pty.pending and pty.sent == sent:
+                    return "hang: stopped reading input for %.0f s" % write_stall
+        elif kind == "sleep":
+            if not pty.pump(action[1] / 1000.0):
+                return "exited before q with status %s" % pty.proc.returncode
+        elif kind == "resize":
+            set_size(pty.master, action[1], action[2])
+            result["resizes"] += 1
+        elif kind == "winch":
+            os.kill(pty.proc.pid, signal.SIGWINCH)
+    if not pty.pump(0.0):
+        return "exited before q with status %s" % pty.proc.returncode
+    # ESC, a pause longer than the 25 ms escape delay (a pending sequence ends and ESC closes
+    # the help), then q; again while the program runs, until the deadline.
+    quit_by = time.monotonic() + deadline
+    while time.monotonic() < quit_by:
+        pty.pending += b"\x1b"
+        if not pty.pump(0.1):
+            return ""
+        pty.pending += b"q"
+        result["quits"] += 1
+        if not pty.pump(min(2.0, max(0.0, quit_by - time.monotonic()))):
+            return ""
+    return "hang: still running %.0f s after the first q (killed)" % deadline
+
+
+def check(stream, status, stderr, output, before, after):
+    """The reason the finished run failed, or ''."""
+    if status < 0:
+        return "killed by signal %d" % -status
+    if status != 0:
+        return "exit status %d" % status
+    if stderr.strip():
+        first = stderr.decode(errors="replace").strip().splitlines()[0]
+        return "wrote on stderr: %s" % first[:200]
+    on, off = last_match(ALT_ON, output), last_match(ALT_OFF, output)
+    if off < on or off < 0:
+        return "left the alternate screen on (no rmcup after the last smcup)"
+    on, off = last_match(MOUSE_ON, output), last_match(MOUSE_OFF, output)
+    if on >= 0 and off < on:
+        return "left mouse reporting on"
+    if after[3] & (termios.ECHO | termios.ICANON) != before[3] & (termios.ECHO | termios.ICANON):
+        return "terminal modes not restored: ECHO/ICANON lflag %#o, was %#o" % (after[3], before[3])
+    names = ["iflag", "oflag", "cflag", "lflag"]
+    for i, name in enumerate(names):
+        if after[i] != before[i]:
+            return "terminal modes not restored: %s %#o, was %#o" % (name, after[i], before[i])
+    if after[6] != before[6]:
+        return "terminal control characters not restored"
+    return ""
+
+
+# ---------------------------------------------------------------------------------------------
+# The command line
+
+def stop(signum, frame):
+    raise KeyboardInterrupt
+
+
+def quiet_worker():
+    # Only the parent stops the run (and prints its figures); a worker ends with the pool.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def worker(job):
+    binary, seed, index, deadline = job
+    stream = generate(seed, index)
+    result = run(binary, stream, deadline)
+    result["index"] = index
+    result["written"] = sum(len(a[1]) for a in stream["actions"] if a[0] == "write")
+    if not result["ok"]:
+        result["stream"] = to_json(stream)
+    return result
+
+
+def report_failure(result, out, seed):
+    os.makedirs(out, exist_ok=True)
+    path = os.path.join(out, "stream-%d-%d.json" % (seed, result["index"]))
+    with open(path, "w") as f:
+        f.write(result["stream"])
+    print("FAIL seed %d stream %d: %s" % (seed, result["index"], result["reason"]), flush=True)
+    print("  replay: %s --replay %s" % (sys.argv[0], path), flush=True)
+    print("  or: %s --seed %d --first %d --streams 1" % (sys.argv[0], seed, result["index"]), flush=True)
+    if result["stderr"].strip():
+        print("  stderr: " + result["stderr"].strip().replace("\n", "\n  stderr: "), flush=True)
+    print("  last output bytes: %r" % bytes.fromhex(result["tail"])[-160:], flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", default=".build/debug/tooltip-tui", help="the tooltip-tui to run")
+    parser.add_argument("--streams", type=int, default=100, help="how many streams (default 100)")
+    parser.add_argument("--seed", type=int, default=None, help="the run's seed (default: random, printed)")
+    parser.add_argument("--first", type=int, default=0, help="index of the first stream (default 0)")
+    parser.add_argument("--jobs", type=int, default=1, help="streams run at once (default 1)")
+    parser.add_argument("--deadline", type=float, default=10.0,
+                        help="seconds to start, and to exit after the first q (default 10)")
+    parser.add_argument("--out", default="stream-fuzz-failures", help="where failing streams go")
+    parser.add_argument("--replay", metavar="FILE", help="run one saved stream again")
+    parser.add_argument("--progress", type=int, default=0, help="print figures every N streams")
+    options = parser.parse_args()
+
+    if not (os.path.isfile(options.binary) and os.access(options.binary, os.X_OK)):
+        print("stream_fuzz.py: no executable at %s (swift build first, or pass --binary)" % options.binary,
+              file=sys.stderr)
+        return 2
+
+    if options.replay:
+        with open(options.replay) as f:
+            stream = from_json(f.read())
+        result = run(options.binary, stream, options.deadline)
+        print("replay %s: %s (%d bytes, %d resizes, %.2f s)" % (
+            options.replay, "ok" if result["ok"] else "FAIL: " + result["reason"],
+            result["sent"], result["resizes"], result["seconds"]))
+        if not result["ok"]:
+            print("  stderr: %s" % result["stderr"].strip())
+            print("  last output bytes: %r" % bytes.fromhex(result["tail"])[-160:])
+        return 0 if result["ok"] else 1
+
+    seed = options.seed if options.seed is not None else random.SystemRandom().randrange(2**32)
+    print("stream_fuzz: seed %d, streams %d..%d, binary %s" % (
+        seed, options.first, options.first + options.streams - 1, options.binary), flush=True)
+    jobs = [(options.binary, seed, i, options.deadline)
+            for i in range(options.first, options.first + options.streams)]
+    totals = {"streams": 0, "failures": 0, "sent": 0, "resizes": 0, "quits": 0, "extra_quits": 0}
+    started = time.monotonic()
+    slowest = (0.0, -1)
+
+    def account(result):
+        nonlocal slowest
+        totals["streams"] += 1
+        totals["sent"] += result["sent"]
+        totals["resizes"] += result["resizes"]
+        totals["extra_quits"] += max(0, result["quits"] - 1)
+        slowest = max(slowest, (result["seconds"], result["index"]))
+        if not result["ok"]:
+            totals["failures"] += 1
+            report_failure(result, options.out, seed)
+        if options.progress and totals["streams"] % options.progress == 0:
+            summary(totals, started, slowest)
+
+    # Stopped by Ctrl-C or kill (even when started in the background, where SIGINT is ignored),
+    # the run still prints the figures of the streams done.
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    interrupted = False
+    try:
+        if options.jobs <= 1:
+            for job in jobs:
+                account(worker(job))
+        else:
+            with multiprocessing.get_context("fork").Pool(options.jobs, quiet_worker) as pool:
+                for result in pool.imap_unordered(worker, jobs):
+                    account(result)
+    except KeyboardInterrupt:
+        interrupted = True
+        print("stream_fuzz: interrupted", flush=True)
+    summary(totals, started, slowest)
+    if interrupted:
+        return 1
+    return 0 if totals["failures"] == 0 else 1
+
+
+def summary(totals, started, slowest):
+    print("stream_fuzz: %d streams, %d failed, %d bytes sent, %d resizes, %d extra q, %.1f s"
+          " (slowest stream %d: %.2f s)" % (
+              totals["streams"], totals["failures"], totals["sent"], totals["resizes"],
+              totals["extra_quits"], time.monotonic() - started, slowest[1], slowest[0]), flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
