@@ -82,6 +82,12 @@ public struct SceneLayout: Sendable {
     )
   }
 
+  /// Whether the anchor named `id` is placed here and its tooltip would open: it has a visible
+  /// line. The same answer as `bubble(for:) != nil`, without wrapping the copy.
+  public func opens(_ id: String) -> Bool {
+    anchor(id: id)?.anchor.hasVisibleLine ?? false
+  }
+
   /// What a tap at `point` lands on: the open bubble (top layer), else an anchor's target,
   /// else the background. Cells off screen are background.
   public func hitTest(_ point: Point, bubble: BubbleLayout?) -> HitTarget {

@@ -112,7 +112,7 @@ public struct TooltipState: Hashable, Sendable {
     case .select(let id):
       if layout.anchor(id: id) != nil { events += select(id) }
     case .open(let id):
-      guard id != openID, layout.bubble(for: id) != nil else { break }
+      guard id != openID, layout.opens(id) else { break }
       if let open = openID { events.append(close(open, .programmatic)) }
       events += show(id, layout: layout)
     case .close:
@@ -136,8 +136,8 @@ public struct TooltipState: Hashable, Sendable {
       if layout.anchor(id: open) == nil {
         events.append(close(open, .anchorRemoved))
         selectedID = layout.anchors.first?.id
-      } else if layout.bubble(for: open) == nil {
-        // The bubble that would be drawn is the test: copy that wraps to no row draws nothing.
+      } else if !layout.opens(open) {
+        // Copy that wraps to no row draws nothing, so it cannot stay open.
         events.append(close(open, .programmatic))
       }
     }
@@ -156,7 +156,7 @@ public struct TooltipState: Hashable, Sendable {
   }
 
   private mutating func show(_ id: String, layout: SceneLayout) -> [TooltipEvent] {
-    guard layout.bubble(for: id) != nil else { return [] }
+    guard layout.opens(id) else { return [] }
     openID = id
     return [.opened(id)]
   }
