@@ -49,7 +49,12 @@ public struct SceneLayout: Sendable {
     var rows: [Int: RowIndex] = [:]
     for (i, p) in placed.enumerated() {
       if order[p.id] == nil { order[p.id] = i }
-      rows[p.target.minY, default: RowIndex()].order.append(i)
+      // A taller box (one a program gave) is indexed on each of its rows that is on screen.
+      let top = max(p.target.minY, 0)
+      let bottom = min(p.target.maxY, screen.height)
+      for row in top..<max(top, bottom) {
+        rows[row, default: RowIndex()].order.append(i)
+      }
     }
     for key in rows.keys {
       rows[key]!.order.sort { placed[$0].target.minX < placed[$1].target.minX }

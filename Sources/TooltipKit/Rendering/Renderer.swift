@@ -7,7 +7,7 @@ public enum Renderer {
   ///
   /// Anchors and decorations are cropped at the scene area; the bubble only at the grid's
   /// edges, so it may cover chrome. The cursor is set on the selected anchor's centre cell,
-  /// or hidden when that is off the grid.
+  /// or hidden when that is off the grid or the options leave the cursor to the program.
   public static func draw(_ layout: SceneLayout, state: TooltipState, into grid: inout CellGrid) {
     let options = layout.options
     let sceneClip = layout.area
@@ -27,11 +27,11 @@ public enum Renderer {
       let style = Style(attributes: attributes)
       guard let box = placed.box.intersection(sceneClip) else { continue }
       grid.fill(box, style: style)
-      grid.write(placed.artwork, at: Point(x: placed.artworkX, y: placed.box.minY), style: style, clip: box)
+      grid.write(placed.artwork, at: Point(x: placed.artworkX, y: placed.artworkY), style: style, clip: box)
     }
 
     grid.cursor = nil
-    if let selected = state.selectedID.flatMap({ layout.anchor(id: $0) }),
+    if options.placesCursor, let selected = state.selectedID.flatMap({ layout.anchor(id: $0) }),
       grid.bounds.contains(selected.centre)
     {
       grid.cursor = selected.centre
