@@ -12,8 +12,8 @@ public struct SceneLayout: Sendable {
   public let scene: Scene
   /// The options the layout was made with (fidelity and glyphs matter here).
   public let options: RenderOptions
-  /// The anchors at least partly inside the scene area, in reading order: by row, then
-  /// column, then file order.
+  /// The anchors at least partly inside the scene area and the screen, in reading order: by
+  /// row, then column, then file order.
   public let anchors: [PlacedAnchor]
 
   private let orderByID: [String: Int]
@@ -37,7 +37,11 @@ public struct SceneLayout: Sendable {
     var placed: [PlacedAnchor] = []
     placed.reserveCapacity(scene.anchors.count)
     for (i, anchor) in scene.anchors.enumerated() {
-      if let p = PlacedAnchor(anchor, fileIndex: i, area: area, glyphs: options.glyphs) {
+      // An area larger than the screen (a program's window smaller than its scene) places
+      // only the anchors the screen shows.
+      if let p = PlacedAnchor(anchor, fileIndex: i, area: area, glyphs: options.glyphs),
+        p.box.intersection(screenRect) != nil
+      {
         placed.append(p)
       }
     }
