@@ -28,10 +28,23 @@ let package = Package(
       path: "Demo"
     ),
 
+    // Two example programs: one owns ncurses and adds tooltips to its toolbar, one lets the
+    // component own the terminal.
+    .executableTarget(
+      name: "toolbar-own-curses",
+      dependencies: ["TooltipKit", "TooltipCurses", "CNcurses"],
+      path: "Examples/OwnCurses"
+    ),
+    .executableTarget(
+      name: "toolbar-session",
+      dependencies: ["TooltipKit", "TooltipCurses"],
+      path: "Examples/Session"
+    ),
+
     // Tests: the core, the terminal layer, and the real binary driven in tmux.
     .testTarget(name: "TooltipKitTests", dependencies: ["TooltipKit"]),
     .testTarget(name: "TooltipCursesTests", dependencies: ["TooltipCurses", "TooltipKit", "CNcurses"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["tooltip-tui"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["tooltip-tui", "toolbar-own-curses", "toolbar-session"]),
     // The non-interactive modes (--snapshot, --check, --lint, scene files) through the binary.
     .testTarget(
       name: "CommandLineTests",

@@ -134,7 +134,8 @@ enum LintMode {
     for theme in Theme.allCases {
       let tokens = ThemeTokens(theme: theme, fidelity: fidelity)
       for shortfall in tokens.contrastShortfalls() {
-        let (name, shown) = shortfall.role == .headline ? ("headline", showsHeadline) : ("supporting line", showsSupporting)
+        let (name, shown) =
+          shortfall.role == .headline ? ("headline", showsHeadline) : ("supporting line", showsSupporting)
         guard shown else { continue }
         findings.append(
           Finding(

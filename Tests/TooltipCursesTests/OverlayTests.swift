@@ -51,7 +51,8 @@ extension CursesScreenTests {
       Anchor(id: "up", position: Point(x: 20, y: 3), size: .sm, placement: .top, headline: "Over the title"),
     ])
     let size = overlay.windowSize
-    return overlay.layout(scene: scene, area: Rect(x: 0, y: 1, width: size.width, height: size.height - 2), options: options)
+    return overlay.layout(
+      scene: scene, area: Rect(x: 0, y: 1, width: size.width, height: size.height - 2), options: options)
   }
 
   @Test func theBubbleIsDrawnOverTheProgramsCellsAndItsPairsKeepTheirColours() throws {
@@ -230,9 +231,10 @@ extension CursesScreenTests {
       #expect(outside.x == -8 && outside.y == -3)
 
       let overlay = TooltipOverlay(window: window, colors: CursesColors(pairs: 100..<120, noColor: nil))
-      let layout = overlay.layout(scene: Scene(anchors: [
-        Anchor(id: "a", position: Point(x: 1, y: 1), placement: .bottom, headline: "Hi")
-      ]))
+      let layout = overlay.layout(
+        scene: Scene(anchors: [
+          Anchor(id: "a", position: Point(x: 1, y: 1), placement: .bottom, headline: "Hi")
+        ]))
       var state = TooltipState(layout: layout, keepsSelection: false)
       var decoder = InputDecoder()
       let tap = decoder.decode(.keyCode(KEY_MOUSE), mouse: inside, screen: size, time: .zero)
