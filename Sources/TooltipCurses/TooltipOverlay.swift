@@ -68,6 +68,8 @@ public final class TooltipOverlay {
     }
     for old in covered where !now.contains(old) { redraw(old) }
     covered = now
+    // Nothing open and nothing highlighted: no curses call at all.
+    guard !now.isEmpty else { return now }
 
     let cursorY = tk_getcury(window)
     let cursorX = tk_getcurx(window)
