@@ -111,7 +111,7 @@ if has_colors() {
   _ = use_default_colors()
   init_extended_pair(Pair.title, COLOR_WHITE, COLOR_BLUE)
   init_extended_pair(Pair.status, COLOR_BLACK, COLOR_CYAN)
-  init_extended_pair(Pair.button, COLOR_YELLOW, -1)
+  init_extended_pair(Pair.button, COLOR_BLUE, -1)
 }
 
 let window = tk_stdscr()!
@@ -128,8 +128,17 @@ func layout(on overlay: TooltipOverlay) -> SceneLayout {
 var current = layout(on: overlay)
 var size = overlay.windowSize
 for y in 0..<size.height { browser.drawRow(y, size: size) }
+var shown = browser
 
 while true {
+  // The program's own rows that changed since the last frame: the list and the toolbar row
+  // (where the focus is), the status row.
+  if browser.cursor != shown.cursor || browser.inToolbar != shown.inToolbar {
+    for y in 3..<(3 + files.count) where y < size.height - 1 { browser.drawRow(y, size: size) }
+    browser.drawRow(1, size: size)
+  }
+  if browser.status != shown.status { browser.drawRow(size.height - 1, size: size) }
+  shown = browser
   overlay.draw(current, state: browser.state) { rect in
     // What a bubble or highlight covered: draw those rows of the program's own again.
     for y in rect.minY..<rect.maxY { browser.drawRow(y, size: size) }
@@ -159,7 +168,6 @@ while true {
   }
   let input = decoder.decode(RawKey(wgetch: value), mouse: mouse, screen: overlay.windowSize, time: MonotonicClock.now)
   guard let input else { continue }
-  let before = browser
   switch input {
   case .key(.character("q")):
     endwin()
@@ -188,10 +196,4 @@ while true {
       browser.apply(browser.state.send(mapped, layout: current))
     }
   }
-  // The program's own rows that changed: the list, the toolbar row (focus), the status row.
-  if browser.cursor != before.cursor || browser.inToolbar != before.inToolbar {
-    for y in 3..<(3 + files.count) where y < size.height - 1 { browser.drawRow(y, size: size) }
-    browser.drawRow(1, size: size)
-  }
-  if browser.status != before.status { browser.drawRow(size.height - 1, size: size) }
 }
