@@ -41,7 +41,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -56,7 +56,7 @@ import TooltipKit
               To disk        |
                              |
                  ▼           |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -71,7 +71,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -86,7 +86,7 @@ import TooltipKit
               To disk        |
                              |
                  ▼           |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -101,7 +101,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -116,7 +116,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                  ▲           |
                              |
               Save           |
@@ -131,7 +131,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -146,7 +146,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                  ▲           |
                              |
               Save           |
@@ -161,7 +161,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -176,7 +176,7 @@ import TooltipKit
                              |
                              |
                              |
-       Save    ▶ ⓘ           |
+       Save    ▶ ⅈ           |
        To disk               |
                              |
                              |
@@ -191,7 +191,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -206,7 +206,7 @@ import TooltipKit
                              |
                              |
                              |
-        Save    ▶ⓘ           |
+        Save    ▶ⅈ           |
         To disk              |
                              |
                              |
@@ -221,7 +221,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -236,7 +236,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ ◀ Save    |
+                 ⅈ ◀ Save    |
                      To disk |
                              |
                              |
@@ -251,7 +251,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -266,7 +266,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ◀ Save     |
+                 ⅈ◀ Save     |
                     To disk  |
                              |
                              |
@@ -296,7 +296,7 @@ import TooltipKit
       grid,
       """
                           |
-        ⓘ    ⓘ   ⓘ   Go   |
+        ⅈ    ⅈ   ⅈ   Go   |
                           |
       """)
     for x in 1...3 { #expect(grid[x, 1].style == Style(attributes: .reverse), "sel \(x)") }
@@ -364,7 +364,7 @@ import TooltipKit
       grid,
       """
       title       |
-       ⓘ          |
+       ⅈ          |
            Clipp  |
       ide label   |
       status      |
@@ -385,7 +385,7 @@ import TooltipKit
       grid,
       """
                   |
-       文 ▶ ⓘ     |
+       文 ▶ ⅈ     |
                   |
       """)
     let fill = ThemeTokens(theme: .light, fidelity: .hug).fill
@@ -406,7 +406,7 @@ import TooltipKit
       grid,
       """
                           |
-                     ⓘ ◀  |
+                     ⅈ ◀  |
                           |
       """)
     #expect(grid[19, 1].text == " ")
@@ -526,7 +526,7 @@ import TooltipKit
       Title ro Up re      |
                           |
                ▼          |
-               ⓘ          |
+               ⅈ          |
                           |
                           |
       """)
@@ -545,10 +545,10 @@ import TooltipKit
     expectScreen(
       tl,
       """
-      de ▶ⓘ       |
+      de ▶ⅈ       |
                   |
                   |
-                 ⓘ|
+                 ⅈ|
       """)
     let br = render(scene: l.scene, state: opened("br", in: l), size: l.screen)
     #expect(
