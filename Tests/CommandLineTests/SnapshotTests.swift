@@ -95,6 +95,11 @@ struct SnapshotCase: CustomTestStringConvertible, Sendable {
             ]))
       }
     }
+    // The first anchor, top-sm, is selected: its one-cell box and the cell each side reversed.
+    cases.append(
+      SnapshotCase(
+        name: "gallery-80x24-closed-light.ansi.txt",
+        arguments: ["--snapshot", "--size", "80x24", "--ansi"]))
     cases.append(
       SnapshotCase(
         name: "gallery-80x24-top-md-no-color.ansi.txt",

@@ -317,6 +317,55 @@ import TooltipKit
     for x in 0..<8 { #expect(grid[x, 0].style.attributes == [.reverse, .dim]) }
   }
 
+  /// The reversed columns of row `y`, as a string of `#` (reverse) and `.` (not).
+  static func reversedColumns(_ grid: CellGrid, row y: Int) -> String {
+    String((0..<grid.size.width).map { grid[$0, y].style.attributes.contains(.reverse) ? "#" : "." })
+  }
+
+  // SPEC 8: a block cursor inverts the one cell of a one-cell box back, so the highlight of a
+  // box one cell wide covers one more cell each side (its sm tap target).
+  @Test(arguments: [
+    (anchor("icon", x: 3, y: 0, size: .sm), "..###......"),
+    (anchor("letter", x: 3, y: 0, size: .sm, label: "K"), "..###......"),
+    (anchor("md", x: 3, y: 0), "...###....."),
+    (anchor("word", x: 3, y: 0, size: .sm, label: "Go"), "...##......"),
+  ])
+  func aOneCellBoxIsHighlightedWithOneCellEachSide(selected: Anchor, expected: String) {
+    let l = layout([selected], width: 11, height: 1)
+    let grid = render(scene: l.scene, state: TooltipState(layout: l), size: l.screen)
+    #expect(Self.reversedColumns(grid, row: 0) == expected)
+    #expect(grid.cursor == l.anchor(id: selected.id)?.centre)
+  }
+
+  @Test func oneCellHighlightIsCroppedAtTheSceneAreaAndSparesOtherBoxes() {
+    // Scene area: columns 0...6 of row 1 (row 0 is chrome). "a" sits on the area's first
+    // column, so only its right padding shows (the title row stays as it is); "b" (selected next) touches "c"'s box on its
+    // right and keeps "Title"'s decoration text under its left padding.
+    let scene = Scene(
+      anchors: [
+        anchor("a", x: 0, y: 0, size: .sm),
+        anchor("b", x: 4, y: 0, size: .sm, disabled: true),
+        anchor("c", x: 5, y: 0, size: .sm, label: "Z"),
+      ],
+      decorations: [Decoration(position: Point(x: 3, y: 0), text: "-")])
+    let l = SceneLayout(scene: scene, screen: Size(width: 8, height: 2), area: rect(1, 1, 7, 1))
+    var grid = CellGrid(size: l.screen)
+    grid.write("Title", at: point(0, 0), style: .plain)
+    var state = TooltipState(layout: l)
+    Renderer.draw(l, state: state, into: &grid)
+    #expect(Self.reversedColumns(grid, row: 1) == ".##.....")
+    #expect(Self.reversedColumns(grid, row: 0) == "........")
+
+    _ = state.send(.selectNext, layout: l)
+    grid = CellGrid(size: l.screen)
+    Renderer.draw(l, state: state, into: &grid)
+    expectScreen(grid, "        |\n ⅈ  -ⅈZ |")
+    #expect(Self.reversedColumns(grid, row: 1) == "....##..")
+    #expect(grid[4, 1].style.attributes == [.dim, .reverse])
+    #expect(grid[4, 1].text == "-")
+    #expect(grid[6, 1].style == .plain)
+  }
+
   @Test func selectionHighlightCanBeSwitchedOff() {
     let options = renderOptions(highlightsSelection: false)
     let l = layout([anchor("a", x: 0, y: 0)], width: 5, height: 1, options: options)
