@@ -52,6 +52,10 @@ let package = Package(
       exclude: ["Snapshots"]
     ),
 
+    // The real binary in a real terminal emulator: xterm under Xvfb, X key and pointer events,
+    // the screen read back as pixels; and the fonts it needs.
+    .testTarget(name: "RealTerminalTests", dependencies: ["tooltip-tui", "TooltipKit"]),
+
     // Robustness: seeded random event sequences and hostile copy through the core.
     .testTarget(name: "PropertyTests", dependencies: ["TooltipKit", "tooltip-tui"]),
   ],

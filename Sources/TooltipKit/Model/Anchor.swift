@@ -24,7 +24,7 @@ public struct Anchor: Hashable, Sendable, Identifiable {
   public var trigger: Trigger
   /// Whether the control's own action is switched off; its tooltip still opens.
   public var isDisabled: Bool
-  /// The icon drawn in the box, or nil for the glyph set's default (ⓘ or i).
+  /// The icon drawn in the box, or nil for the glyph set's default (ⅈ or i).
   public var glyph: String?
   /// The visible text of a labelled control; nil for an icon anchor.
   public var label: String?
