@@ -1,7 +1,7 @@
 #!/bin/sh
 # Every benchmark in one command: builds the release binaries (tooltip-tui with the static
 # Swift stdlib, the C baseline, the core benchmarks), runs the pty driver (tooltip-tui against
-# the baseline, alternating), the core timings and their callgrind instruction counts, prints
+# the baseline, alternating), the scale run (many anchors, long copy), the core timings and their callgrind instruction counts, prints
 # the tables and keeps everything in Benchmarks/results/ (not tracked by git).
 #
 #   Benchmarks/run.sh [-n ITERATIONS] [--size COLSxROWS] [--no-callgrind] [--pty-only | --core-only]
@@ -74,6 +74,13 @@ if [ "$PTY" = 1 ]; then
       --baseline "$BENCH/baseline/baseline" --profiles "$OUT/profiles" | tee -a "$OUT/summary.txt"
     echo | tee -a "$OUT/summary.txt"
   fi
+fi
+
+if [ "$PTY" = 1 ]; then
+  echo "== scale: 8 against 10,000 anchors, a one-line against a 1 MB headline, snapshot memory" >&2
+  python3 "$BENCH/scale.py" --tui "$ROOT/.build/release/tooltip-tui" -n 3 \
+    --json "$OUT/scale.json" | tee -a "$OUT/summary.txt"
+  echo | tee -a "$OUT/summary.txt"
 fi
 
 if [ "$CORE" = 1 ]; then

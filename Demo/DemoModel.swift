@@ -29,6 +29,19 @@ struct DemoModel {
   private(set) var headlineOn = true
   private(set) var supportingOn = true
   private(set) var layout: SceneLayout
+  /// The status row's hint for the selected anchor, kept until the selection or the layout
+  /// changes: its copy is read once, not on every frame.
+  private(set) var hint = StatusHint()
+
+  /// The start of the status row for one anchor: " " and its hint (or "No anchor on screen").
+  struct StatusHint {
+    /// The anchor it was made for.
+    var id: String?
+    /// The whole text, when it fits on the screen; nil when it is longer.
+    var text: String? = " No anchor on screen"
+    /// Its first units, up to one past the screen's width: all a cut status row shows.
+    var prefix = TextLine(units: [])
+  }
 
   init(scenes: [(name: String, scene: Scene)], options: Options, screen: Size, colors: Bool = true) {
     self.scenes = scenes
@@ -41,6 +54,7 @@ struct DemoModel {
     layout = SceneLayout(scene: scenes[0].scene, screen: screen, options: render)
     relayout()
     state = TooltipState(layout: layout)
+    hint = makeHint()
   }
 
   var sceneName: String { scenes[sceneIndex].name }
@@ -68,6 +82,8 @@ struct DemoModel {
 
   private mutating func relayout() {
     layout = SceneLayout(scene: scene, screen: screen, area: sceneArea, options: render)
+    layout.prepareBubble(for: state.openID)
+    hint = makeHint()
   }
 
   /// Sends one input to the tooltip state machine and remembers the last event it reported.
@@ -75,7 +91,51 @@ struct DemoModel {
   mutating func send(_ input: TooltipInput) -> [TooltipEvent] {
     let events = state.send(input, layout: layout, policy: policy)
     if let last = events.last { lastEvent = last.description }
+    // The open bubble is laid out once, when it opens; frames and inputs then read it.
+    layout.prepareBubble(for: state.openID)
+    if hint.id != state.selectedID { hint = makeHint() }
     return events
+  }
+
+  /// The start of raw `text` that decides what a row `columns` wide shows of its visible line:
+  /// all of it when short, else up to the first character after its leading spaces that ends
+  /// past `columns + 1` columns and is not a space (so trimming cannot shorten it below that).
+  static func start(of text: String, columns: Int) -> String {
+    var width = 0
+    var seenText = false
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      index = text.index(after: index)
+      if !seenText && character == " " { continue }
+      seenText = true
+      var w = 0
+      if character.isASCII {
+        w = 1
+      } else {
+        for scalar in character.unicodeScalars { w += Text.isUnsafe(scalar) ? 1 : Text.width(of: scalar) }
+      }
+      width += w
+      if width > columns + 1 && w > 0 && character != " " { return String(text[..<index]) }
+    }
+    return text
+  }
+
+  /// The status row's hint for the selected anchor: its visible lines joined, or a note.
+  private func makeHint() -> StatusHint {
+    guard let selected = state.selectedID.flatMap({ layout.anchor(id: $0) }) else {
+      return StatusHint(id: nil)
+    }
+    // Only the start of a long line can show: the hint is made from that, so selecting an
+    // anchor with a megabyte of copy reads a screenful of it.
+    var shown = selected.anchor
+    shown.headline = Self.start(of: shown.headline, columns: screen.width)
+    shown.supporting = Self.start(of: shown.supporting, columns: screen.width)
+    let lines = shown.visibleLines
+    let text =
+      " " + (lines.isEmpty ? "\(Text.sanitize(selected.id)): no tooltip text" : lines.joined(separator: " · "))
+    let prefix = TextLine(units: Text.units(Text.sanitize(text), upTo: screen.width))
+    return StatusHint(id: selected.id, text: prefix.width > screen.width ? nil : text, prefix: prefix)
   }
 
   /// Opens `id` as `--open` does: selects it, then opens its tooltip.

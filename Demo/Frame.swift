@@ -39,20 +39,23 @@ extension DemoModel {
   /// The status row: the selected anchor's whole hint (what a screen reader reads without a
   /// tap), then the last event, cut with an ellipsis to fit.
   private func drawStatus(into grid: inout CellGrid) {
-    var text = " "
-    if let selected = state.selectedID.flatMap({ layout.anchor(id: $0) }) {
-      let lines = selected.anchor.visibleLines
-      text += lines.isEmpty ? "\(Text.sanitize(selected.id)): no tooltip text" : lines.joined(separator: " · ")
+    let line: TextLine
+    if let text = hint.text {
+      line = truncated(lastEvent.isEmpty ? text : text + "  |  " + lastEvent, to: screen.width)
     } else {
-      text += "No anchor on screen"
+      // The hint alone is wider than the screen: its first units are all the row shows.
+      line = truncated(hint.prefix, to: screen.width)
     }
-    if !lastEvent.isEmpty { text += "  |  " + lastEvent }
-    grid.write(truncated(text, to: screen.width), at: Point(x: 0, y: screen.height - 1), style: Style(attributes: .dim))
+    grid.write(line, at: Point(x: 0, y: screen.height - 1), style: Style(attributes: .dim))
   }
 
   /// `text` cut to `width` columns, ending in an ellipsis when cut.
   func truncated(_ text: String, to width: Int) -> TextLine {
-    let line = TextLine(text)
+    truncated(TextLine(text), to: width)
+  }
+
+  /// `line` cut to `width` columns, ending in an ellipsis when cut.
+  func truncated(_ line: TextLine, to width: Int) -> TextLine {
     guard line.width > width else { return line }
     var units: [TextUnit] = []
     var used = 0

@@ -117,7 +117,13 @@ enum SceneFile {
       throw SceneFileError(message: "\(name): \(path)invalid UTF-8 at byte \(offset)")
     }
     do {
-      return try JSONDecoder().decode(SceneDocument.self, from: Data(bytes)).scene
+      // The decoder reads the file's own bytes: a copy would add the file's size to the peak.
+      return try bytes.withUnsafeBytes { buffer in
+        let data = Data(
+          bytesNoCopy: UnsafeMutableRawPointer(mutating: buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!),
+          count: buffer.count, deallocator: .none)
+        return try JSONDecoder().decode(SceneDocument.self, from: data).scene
+      }
     } catch let error as FieldError {
       let path = error.path.isEmpty ? "" : error.path + ": "
       throw SceneFileError(message: "\(name): \(path)\(error.message)")
@@ -160,17 +166,25 @@ enum SceneFile {
   fileprivate static let invalidMarker = "\u{10FFFD}\u{E000}\u{10FFFD}"
 
   /// The offset of the first byte that is not part of valid UTF-8, or nil when all is valid.
+  /// ASCII bytes are skipped one compare each and nothing is allocated: a 16 MiB file is
+  /// checked without a second copy of it.
   static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-    if String(validating: bytes, as: UTF8.self) != nil { return nil }
-    var iterator = bytes.makeIterator()
-    var parser = Unicode.UTF8.ForwardParser()
-    var offset = 0
-    while true {
-      switch parser.parseScalar(from: &iterator) {
-      case .valid(let encoded): offset += encoded.count
-      case .emptyInput: return nil
-      case .error: return offset
+    bytes.withUnsafeBufferPointer { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        if buffer[offset] < 0x80 {
+          offset += 1
+          continue
+        }
+        var iterator = buffer[offset...].makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        switch parser.parseScalar(from: &iterator) {
+        case .valid(let encoded): offset += encoded.count
+        case .emptyInput: return nil
+        case .error: return offset
+        }
       }
+      return nil
     }
   }
 }

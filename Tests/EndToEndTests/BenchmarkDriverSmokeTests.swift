@@ -55,6 +55,37 @@ struct BenchmarkDriverSmokeTests {
   }
 }
 
+extension BenchmarkDriverSmokeTests {
+  @Test("the scale run measures many anchors, long copy and snapshot memory")
+  func scaleRun() throws {
+    let json = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tooltip-bench-scale-\(UUID().uuidString).json").path
+    defer { try? FileManager.default.removeItem(atPath: json) }
+    let scale = BenchmarkTools.root.appendingPathComponent("Benchmarks/scale.py").path
+    let ran = try BenchmarkTools.run(
+      BenchmarkTools.python,
+      [
+        scale, "--tui", BenchmarkTools.tui, "-n", "1", "--keys", "2", "--anchors", "300", "--copy-mb", "0.05",
+        "--snapshot-mb", "0.05", "--json", json,
+      ])
+    try #require(ran.status == 0, "scale.py: \(ran.output)")
+    let record = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+    let anchors = try #require(record["anchors"] as? [String: [String: Double]])
+    for figure in ["tab_ms", "arrow_ms", "click_ms", "peak_rss_kb"] {
+      #expect((anchors[figure]?["many"] ?? 0) > 0, "anchors \(figure)")
+      #expect((anchors[figure]?["few"] ?? 0) > 0, "anchors \(figure)")
+    }
+    let copy = try #require(record["copy"] as? [String: [String: Double]])
+    for figure in ["open_ms", "key_open_ms"] {
+      #expect((copy[figure]?["long"] ?? 0) > 0, "copy \(figure)")
+    }
+    let snapshots = try #require(record["snapshot"] as? [[String: Double]])
+    #expect(snapshots.count == 2)
+    #expect(snapshots.allSatisfy { ($0["peak_rss_kb"] ?? 0) > 0 })
+  }
+}
+
 /// Paths and a process runner for the smoke run.
 private enum BenchmarkTools {
   /// The package's root (this file is Tests/EndToEndTests/BenchmarkDriverSmokeTests.swift).

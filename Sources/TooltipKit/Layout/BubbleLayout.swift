@@ -15,10 +15,51 @@ public struct BubbleLayout: Hashable, Sendable {
   public struct Row: Hashable, Sendable {
     /// The first cell of the row.
     public var origin: Point
-    /// The row's text.
-    public var line: TextLine
     /// Headline or supporting.
     public var role: Role
+    /// The row's display width.
+    public let width: Int
+    /// The row's slice of the sanitized copy, first unit to last (a run of spaces inside it
+    /// draws as one space).
+    let slice: Substring
+
+    /// The row's text, built from the copy when asked.
+    public var line: TextLine { Text.rowLine(slice) }
+
+    /// The row's first units, up to and including the one that takes them past `columns`:
+    /// all that a row cropped `columns` cells after its origin shows.
+    func line(upTo columns: Int) -> TextLine { Text.rowLine(slice, upTo: columns) }
+  }
+
+  /// The text rows of a bubble, headline rows first, one per line from the body's first text
+  /// row down: a collection of ``Row`` values made when read.
+  ///
+  /// A bubble keeps its cleaned-up copy once and twelve bytes per row, not the rows' drawable
+  /// units: a megabyte of copy wraps to tens of thousands of rows, of which a frame draws a
+  /// screenful.
+  public struct Rows: RandomAccessCollection, Hashable, Sendable {
+    /// The first row's first cell.
+    let origin: Point
+    /// The sanitized headline and supporting line the rows are slices of.
+    let headline: Substring
+    let supporting: Substring
+    /// Where each row lies in its line; the first `headlineCount` are the headline's.
+    let spans: [Text.RowSpan]
+    let headlineCount: Int
+
+    /// The first row's index, 0.
+    public var startIndex: Int { 0 }
+    /// One past the last row's index: the number of rows.
+    public var endIndex: Int { spans.count }
+
+    /// The row at `index`: its cell, role, width and slice of the copy.
+    public subscript(index: Int) -> Row {
+      let headline = index < headlineCount
+      return Row(
+        origin: Point(x: origin.x, y: origin.y + index), role: headline ? .headline : .supporting,
+        width: Int(spans[index].width),
+        slice: spans[index].slice(of: headline ? self.headline : supporting))
+    }
   }
 
   /// A screen edge a bubble can cross.
@@ -43,7 +84,7 @@ public struct BubbleLayout: Hashable, Sendable {
   /// The pointer glyph, pointing at the anchor.
   public var pointerGlyph: String
   /// The text rows, headline rows first.
-  public var rows: [Row]
+  public private(set) var rows: Rows
 
   /// Lays out the bubble of an anchor whose box is `box`, or returns nil when it has no
   /// visible line (then nothing is drawn and nothing opens).
@@ -58,23 +99,18 @@ public struct BubbleLayout: Hashable, Sendable {
     fidelity: Fidelity,
     glyphs: GlyphSet
   ) {
-    var lines: [(TextLine, Role)] = []
-    if anchor.showHeadline {
-      for line in Text.wrap(Text.sanitize(anchor.headline), width: maxTextWidth) {
-        lines.append((line, .headline))
-      }
-    }
-    if anchor.showSupporting {
-      for line in Text.wrap(Text.sanitize(anchor.supporting), width: maxTextWidth) {
-        lines.append((line, .supporting))
-      }
-    }
-    guard !lines.isEmpty else { return nil }
+    let headline = Substring(anchor.showHeadline ? Text.sanitize(anchor.headline) : "")
+    let supporting = Substring(anchor.showSupporting ? Text.sanitize(anchor.supporting) : "")
+    var spans = Text.wrapRanges(headline, width: maxTextWidth)
+    let headlineCount = spans.count
+    spans += Text.wrapRanges(supporting, width: maxTextWidth)
+    let rowCount = spans.count
+    guard rowCount > 0 else { return nil }
 
-    let textWidth = lines.reduce(0) { max($0, $1.0.width) }
+    let textWidth = Int(spans.reduce(0) { max($0, $1.width) })
     let widens = fidelity == .file && anchor.placement != .top
     let w = textWidth + 2 + (widens ? 1 : 0)
-    let h = lines.count + 2
+    let h = rowCount + 2
     let ax = box.minX
     let ay = box.minY
     let aw = box.size.width
@@ -100,9 +136,9 @@ public struct BubbleLayout: Hashable, Sendable {
     placement = anchor.placement
     body = Rect(origin: bodyOrigin, size: Size(width: w, height: h))
     pointerGlyph = glyphs.pointer(for: anchor.placement)
-    rows = lines.enumerated().map { i, entry in
-      Row(origin: Point(x: bodyOrigin.x + 1, y: bodyOrigin.y + 1 + i), line: entry.0, role: entry.1)
-    }
+    rows = Rows(
+      origin: Point(x: bodyOrigin.x + 1, y: bodyOrigin.y + 1), headline: headline, supporting: supporting,
+      spans: spans, headlineCount: headlineCount)
   }
 
   /// The smallest rect holding body and pointer: what a program that draws the bubble into a
@@ -121,9 +157,9 @@ public struct BubbleLayout: Hashable, Sendable {
     var moved = self
     moved.body.origin = Point(x: body.minX + offset.x, y: body.minY + offset.y)
     moved.pointer = Point(x: pointer.x + offset.x, y: pointer.y + offset.y)
-    for i in moved.rows.indices {
-      moved.rows[i].origin = Point(x: rows[i].origin.x + offset.x, y: rows[i].origin.y + offset.y)
-    }
+    moved.rows = Rows(
+      origin: Point(x: rows.origin.x + offset.x, y: rows.origin.y + offset.y), headline: rows.headline,
+      supporting: rows.supporting, spans: rows.spans, headlineCount: rows.headlineCount)
     return moved
   }
 

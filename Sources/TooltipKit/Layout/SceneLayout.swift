@@ -18,6 +18,19 @@ public struct SceneLayout: Sendable {
 
   private let orderByID: [String: Int]
   private let rows: [Int: RowIndex]
+  /// Centre cells by row, for arrow-key selection: rows in order, each row's anchors by centre
+  /// column, then reading order.
+  private let centres: [CentreRow]
+  /// The open bubble as ``prepareBubble(for:)`` laid it out: its anchor's id and the layout
+  /// (nil when that anchor opens nothing).
+  private var kept: (id: String, bubble: BubbleLayout?)?
+
+  /// The anchors whose centres lie on one row.
+  private struct CentreRow: Sendable {
+    var y: Int
+    /// (centre column, reading index), sorted.
+    var anchors: [(x: Int, index: Int)]
+  }
 
   /// The anchors whose targets lie on one row, sorted by the target's first column.
   private struct RowIndex: Sendable {
@@ -66,7 +79,30 @@ public struct SceneLayout: Sendable {
     }
     orderByID = order
     self.rows = rows
+    var centreRows: [Int: [(x: Int, index: Int)]] = [:]
+    for (i, p) in placed.enumerated() { centreRows[p.centre.y, default: []].append((p.centre.x, i)) }
+    centres = centreRows.map { y, list in CentreRow(y: y, anchors: list.sorted { ($0.x, $0.index) < ($1.x, $1.index) })
+    }
+    .sorted { $0.y < $1.y }
   }
+
+  /// Lays out the bubble of `id` once and keeps it in this layout, so that every later frame,
+  /// hit test and input reads it instead of wrapping the copy again; nil forgets it.
+  ///
+  /// A program calls this after each input with the open tooltip's id (`state.openID`). The
+  /// kept bubble belongs to this layout and to `id` alone: a new layout starts without one,
+  /// and asking for another anchor's bubble lays that one out afresh.
+  public mutating func prepareBubble(for id: String?) {
+    guard let id else {
+      kept = nil
+      return
+    }
+    if kept?.id == id { return }
+    kept = (id, makeBubble(for: id))
+  }
+
+  /// The id whose bubble ``prepareBubble(for:)`` keeps, if any.
+  public var preparedBubbleID: String? { kept?.id }
 
   /// The placed anchor named `id`, or nil when the scene has none or it is wholly outside.
   public func anchor(id: String) -> PlacedAnchor? {
@@ -81,6 +117,11 @@ public struct SceneLayout: Sendable {
   /// The bubble of the anchor named `id` as it would open here, or nil when that anchor is not
   /// placed or has no visible line.
   public func bubble(for id: String) -> BubbleLayout? {
+    if let kept, kept.id == id { return kept.bubble }
+    return makeBubble(for: id)
+  }
+
+  private func makeBubble(for id: String) -> BubbleLayout? {
     guard let placed = anchor(id: id) else { return nil }
     return BubbleLayout(
       anchor: placed.anchor,
@@ -94,7 +135,8 @@ public struct SceneLayout: Sendable {
   /// Whether the anchor named `id` is placed here and its tooltip would open: it has a visible
   /// line. The same answer as `bubble(for:) != nil`, without wrapping the copy.
   public func opens(_ id: String) -> Bool {
-    anchor(id: id)?.anchor.hasVisibleLine ?? false
+    if let kept, kept.id == id { return kept.bubble != nil }
+    return anchor(id: id)?.anchor.hasVisibleLine ?? false
   }
 
   /// What a tap at `point` lands on: the open bubble (top layer), else an anchor's target,
@@ -153,25 +195,119 @@ public struct SceneLayout: Sendable {
   /// The nearest anchor from `id` in `direction`: inside a 90° cone measured between centre
   /// cells, a row counting as two columns, scored by |dx| + 2|dy|, ties in reading order.
   /// Nil when the cone is empty.
+  ///
+  /// Rows are searched outward from the anchor's own and stop once no farther row can beat
+  /// the best score, each row by binary search: a press costs the same with 10,000 anchors as
+  /// with 8.
   public func nearest(from id: String, toward direction: Direction) -> PlacedAnchor? {
     guard let from = anchor(id: id) else { return nil }
     let origin = from.centre
     var best: (score: Int, index: Int)?
-    for (index, candidate) in anchors.enumerated() where candidate.id != id {
-      let dx = candidate.centre.x - origin.x
-      let dy = candidate.centre.y - origin.y
-      let inCone: Bool
-      switch direction {
-      case .right: inCone = dx > 0 && 2 * abs(dy) <= dx
-      case .left: inCone = dx < 0 && 2 * abs(dy) <= -dx
-      case .down: inCone = dy > 0 && abs(dx) <= 2 * dy
-      case .up: inCone = dy < 0 && abs(dx) <= -2 * dy
+    func consider(_ index: Int, score: Int) {
+      if best == nil || (score, index) < (best!.score, best!.index) { best = (score, index) }
+    }
+    // The row of the anchor's own centre, then outward.
+    var low = 0
+    var high = centres.count
+    while low < high {
+      let mid = (low + high) / 2
+      if centres[mid].y < origin.y { low = mid + 1 } else { high = mid }
+    }
+    var above = low - 1
+    var below = low
+    while above >= 0 || below < centres.count {
+      // The nearer of the next row up and the next row down (by |dy|).
+      let takeBelow: Bool
+      if above < 0 {
+        takeBelow = true
+      } else if below >= centres.count {
+        takeBelow = false
+      } else {
+        takeBelow = centres[below].y - origin.y <= origin.y - centres[above].y
       }
-      guard inCone else { continue }
-      let score = abs(dx) + 2 * abs(dy)
-      if best == nil || score < best!.score { best = (score, index) }
+      let row = takeBelow ? centres[below] : centres[above]
+      if takeBelow { below += 1 } else { above -= 1 }
+      let dy = row.y - origin.y
+      let d = abs(dy)
+      // The least score any anchor of this row or a farther one can have in the cone.
+      let bound: Int
+      switch direction {
+      case .left, .right: bound = 4 * d
+      case .up, .down: bound = 2 * d
+      }
+      if let best, bound > best.score { break }
+      switch direction {
+      case .right:
+        if let (index, x) = first(in: row, atLeast: origin.x + max(1, 2 * d), excluding: id) {
+          consider(index, score: x - origin.x + 2 * d)
+        }
+      case .left:
+        if let (index, x) = last(in: row, atMost: origin.x - max(1, 2 * d), excluding: id) {
+          consider(index, score: origin.x - x + 2 * d)
+        }
+      case .down, .up:
+        guard direction == .down ? dy > 0 : dy < 0 else { continue }
+        if let (index, x) = first(in: row, atLeast: origin.x, atMost: origin.x + 2 * d, excluding: id) {
+          consider(index, score: x - origin.x + 2 * d)
+        }
+        if let (index, x) = last(in: row, atMost: origin.x, atLeast: origin.x - 2 * d, excluding: id) {
+          consider(index, score: origin.x - x + 2 * d)
+        }
+      }
     }
     return best.map { anchors[$0.index] }
+  }
+
+  /// In `row`, the anchor with the least centre column from `minX` (and up to `maxX`), the
+  /// first in reading order among equals; anchors named `id` do not count.
+  private func first(in row: CentreRow, atLeast minX: Int, atMost maxX: Int = .max, excluding id: String)
+    -> (index: Int, x: Int)?
+  {
+    let list = row.anchors
+    var low = 0
+    var high = list.count
+    while low < high {
+      let mid = (low + high) / 2
+      if list[mid].x < minX { low = mid + 1 } else { high = mid }
+    }
+    var i = low
+    while i < list.count && list[i].x <= maxX {
+      let x = list[i].x
+      var found: Int?
+      // Equal columns are sorted by reading index: the first not named `id` wins.
+      while i < list.count && list[i].x == x {
+        if found == nil && anchors[list[i].index].id != id { found = list[i].index }
+        i += 1
+      }
+      if let found { return (found, x) }
+    }
+    return nil
+  }
+
+  /// In `row`, the anchor with the greatest centre column up to `maxX` (and from `minX`), the
+  /// first in reading order among equals; anchors named `id` do not count.
+  private func last(in row: CentreRow, atMost maxX: Int, atLeast minX: Int = .min, excluding id: String)
+    -> (index: Int, x: Int)?
+  {
+    let list = row.anchors
+    var low = 0
+    var high = list.count
+    while low < high {
+      let mid = (low + high) / 2
+      if list[mid].x <= maxX { low = mid + 1 } else { high = mid }
+    }
+    var i = low - 1
+    while i >= 0 && list[i].x >= minX {
+      let x = list[i].x
+      var found: Int?
+      // Walking down, equal columns come last index first: keep the least one not named `id`.
+      while i >= 0 && list[i].x == x {
+        if anchors[list[i].index].id != id { found = list[i].index }
+        i -= 1
+      }
+      if let found { return (found, x) }
+    }
+    return nil
   }
 }
 

@@ -89,5 +89,7 @@ public struct Anchor: Hashable, Sendable, Identifiable {
   }
 
   /// Whether the bubble has any visible line; without one nothing is drawn and nothing opens.
-  public var hasVisibleLine: Bool { !visibleLines.isEmpty }
+  public var hasVisibleLine: Bool {
+    (showHeadline && Text.isVisible(headline)) || (showSupporting && Text.isVisible(supporting))
+  }
 }

@@ -71,10 +71,19 @@ public enum Renderer {
   /// Draws one bubble (body, text, pointer), cropped at the grid's edges.
   public static func drawBubble(_ bubble: BubbleLayout, styles: BubbleStyles, into grid: inout CellGrid) {
     grid.fill(bubble.body, style: styles.fill)
-    for row in bubble.rows {
+    // Only the rows and columns on the grid are built from the copy: a long copy's other
+    // rows cost nothing per frame. Rows lie on consecutive lines from the first one down.
+    let rows = bubble.rows
+    let top = rows.first?.origin.y ?? 0
+    let low = min(max(0, -top), rows.count)
+    let right = min(bubble.body.maxX, grid.size.width)
+    for index in low..<max(low, min(rows.count, grid.size.height - top)) {
+      let row = rows[index]
       let style = row.role == .headline ? styles.headline : styles.supporting
       // Text is clipped to the body's own columns: the trailing padding stays fill.
-      grid.write(row.line, at: row.origin, style: style, clip: bubble.body)
+      let columns = right - row.origin.x
+      guard columns > 0 else { continue }
+      grid.write(row.line(upTo: columns), at: row.origin, style: style, clip: bubble.body)
     }
     grid.write(
       TextLine(units: [TextUnit(text: bubble.pointerGlyph, width: 1)]), at: bubble.pointer, style: styles.pointer)

@@ -139,68 +139,193 @@ public enum Text {
     return false
   }
 
+  /// Whether raw `text` has a visible line: the same answer as `visible(text) != nil`, found
+  /// without copying or sanitizing the text, and usually from its first characters.
+  ///
+  /// Asked on every input while a tooltip is open, so a megabyte of copy must not be read
+  /// whole each time.
+  public static func isVisible(_ text: String) -> Bool {
+    var sawUnit = false
+    for character in text {
+      var width = 0
+      for scalar in character.unicodeScalars {
+        // An unsafe scalar becomes U+FFFD, which is drawn: the line is visible.
+        if isUnsafe(scalar) { return true }
+        width += Self.width(of: scalar)
+      }
+      if character.isASCII || width > 0 {
+        if character != " " { return true }
+        sawUnit = true
+      } else if sawUnit {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// The first units of sanitized `text`, as ``units(_:)`` splits it, up to and including the
+  /// one that takes the total past `columns`: all a line cut at `columns` can show, built
+  /// without splitting the rest of the text.
+  public static func units(_ text: String, upTo columns: Int) -> [TextUnit] {
+    var units: [TextUnit] = []
+    var total = 0
+    let source = Substring(text)
+    forEachUnit(source) { span in
+      units.append(TextUnit(text: String(source[span.range]), width: span.width))
+      total += span.width
+      return total <= columns
+    }
+    return units
+  }
+
+  /// One unit of a text, found without building its string: where it lies, how wide it is and
+  /// whether it is a plain space (a space with a mark on it is not).
+  struct UnitSpan {
+    var range: Range<String.Index>
+    var width: Int
+    var isSpace: Bool
+  }
+
+  /// Calls `body` with each unit of sanitized `text`, split exactly as ``units(_:)`` splits it
+  /// (a grapheme of width 0 joins the unit before it; one at the very start is dropped), until
+  /// `body` returns false.
+  static func forEachUnit(_ text: Substring, _ body: (UnitSpan) -> Bool) {
+    var pending: UnitSpan?
+    var i = text.startIndex
+    let end = text.endIndex
+    while i < end {
+      let next = text.index(after: i)
+      let oneByte = text.utf8.index(after: i) == next
+      var w = 0
+      if oneByte {
+        w = 1
+      } else if text[i].isASCII {
+        w = 1
+      } else {
+        for scalar in text.unicodeScalars[i..<next] { w += width(of: scalar) }
+      }
+      if w == 0 {
+        if pending != nil {
+          pending!.range = pending!.range.lowerBound..<next
+          pending!.isSpace = false
+        }
+      } else {
+        if let unit = pending, !body(unit) { return }
+        pending = UnitSpan(range: i..<next, width: w, isSpace: oneByte && text.utf8[i] == 0x20)
+      }
+      i = next
+    }
+    if let unit = pending { _ = body(unit) }
+  }
+
+  /// One wrapped row found by ``wrapRanges(_:width:)``: where its slice of the text lies, in
+  /// UTF-8 offsets from the text's start, first unit to last (runs of spaces inside it stand
+  /// for one space), and its display width. Twelve bytes a row, whatever the row holds.
+  struct RowSpan: Hashable, Sendable {
+    var start: UInt32
+    var end: UInt32
+    var width: UInt32
+
+    /// The row's slice of `text`, the string it was found in.
+    func slice(of text: Substring) -> Substring {
+      let utf8 = text.utf8
+      let lower = utf8.index(utf8.startIndex, offsetBy: Int(start))
+      return text[lower..<utf8.index(lower, offsetBy: Int(end - start))]
+    }
+  }
+
+  /// Where sanitized `text` wraps at `width` columns (never when nil), by the rules of
+  /// ``wrap(_:width:)``, as spans of the text: nothing is copied, so wrapping a megabyte
+  /// keeps twelve bytes per row.
+  static func wrapRanges(_ text: Substring, width: Int?) -> [RowSpan] {
+    var rows: [RowSpan] = []
+    var rowStart: String.Index?
+    var rowEnd = text.startIndex
+    var rowWidth = 0
+    let maxWidth = width.map { max(1, $0) } ?? Int.max
+
+    let utf8 = text.utf8
+    func offset(_ index: String.Index) -> UInt32 { UInt32(utf8.distance(from: utf8.startIndex, to: index)) }
+    func flush() {
+      if let start = rowStart {
+        rows.append(RowSpan(start: offset(start), end: offset(rowEnd), width: UInt32(rowWidth)))
+      }
+      rowStart = nil
+      rowWidth = 0
+    }
+    func place(_ range: Range<String.Index>, wordWidth: Int) {
+      if rowStart != nil {
+        if rowWidth + 1 + wordWidth <= maxWidth {
+          rowEnd = range.upperBound
+          rowWidth += 1 + wordWidth
+          return
+        }
+        flush()
+      }
+      if wordWidth <= maxWidth {
+        rowStart = range.lowerBound
+        rowEnd = range.upperBound
+        rowWidth = wordWidth
+        return
+      }
+      // Cut the word into pieces of the width; the last piece stays open for the next word.
+      forEachUnit(text[range]) { unit in
+        if rowWidth + unit.width > maxWidth { flush() }
+        if rowStart == nil { rowStart = unit.range.lowerBound }
+        rowEnd = unit.range.upperBound
+        rowWidth += unit.width
+        return true
+      }
+    }
+
+    var wordStart: String.Index?
+    var wordEnd = text.startIndex
+    var wordWidth = 0
+    forEachUnit(text) { unit in
+      if unit.isSpace {
+        if let start = wordStart { place(start..<wordEnd, wordWidth: wordWidth) }
+        wordStart = nil
+        wordWidth = 0
+      } else {
+        if wordStart == nil { wordStart = unit.range.lowerBound }
+        wordEnd = unit.range.upperBound
+        wordWidth += unit.width
+      }
+      return true
+    }
+    if let start = wordStart { place(start..<wordEnd, wordWidth: wordWidth) }
+    flush()
+    return rows
+  }
+
+  /// The units of one wrapped row's slice, runs of spaces drawn as one, stopping after the unit
+  /// that takes the total past `columns` (all of them when nil).
+  static func rowLine(_ slice: Substring, upTo columns: Int? = nil) -> TextLine {
+    let limit = columns ?? Int.max
+    var units: [TextUnit] = []
+    var total = 0
+    var afterSpace = false
+    forEachUnit(slice) { unit in
+      if unit.isSpace {
+        if afterSpace { return true }
+        afterSpace = true
+      } else {
+        afterSpace = false
+      }
+      units.append(TextUnit(text: unit.isSpace ? " " : String(slice[unit.range]), width: unit.width))
+      total += unit.width
+      return total <= limit
+    }
+    return TextLine(units: units)
+  }
+
   /// Word-wraps sanitized text at `width` columns, or not at all when `width` is nil.
   ///
   /// Greedy: lines break only at spaces, runs of spaces collapse, leading and trailing spaces
   /// go. A word wider than the width starts a new row and is cut into pieces of the width; the
   /// next word may join its last piece. A grapheme wider than the width sits alone on its row.
   public static func wrap(_ text: String, width: Int?) -> [TextLine] {
-    let space = TextUnit(text: " ", width: 1)
-    var words: [[TextUnit]] = []
-    var word: [TextUnit] = []
-    for unit in units(text) {
-      if unit.text == " " {
-        if !word.isEmpty { words.append(word) }
-        word = []
-      } else {
-        word.append(unit)
-      }
-    }
-    if !word.isEmpty { words.append(word) }
-    guard !words.isEmpty else { return [] }
-
-    guard let limit = width else {
-      var all: [TextUnit] = []
-      for (i, w) in words.enumerated() {
-        if i > 0 { all.append(space) }
-        all.append(contentsOf: w)
-      }
-      return [TextLine(units: all)]
-    }
-    let maxWidth = max(1, limit)
-
-    var lines: [TextLine] = []
-    var current: [TextUnit] = []
-    var currentWidth = 0
-    func flush() {
-      if !current.isEmpty { lines.append(TextLine(units: current)) }
-      current = []
-      currentWidth = 0
-    }
-    for w in words {
-      let wordWidth = w.reduce(0) { $0 + $1.width }
-      if !current.isEmpty {
-        if currentWidth + 1 + wordWidth <= maxWidth {
-          current.append(space)
-          current.append(contentsOf: w)
-          currentWidth += 1 + wordWidth
-          continue
-        }
-        flush()
-      }
-      if wordWidth <= maxWidth {
-        current = w
-        currentWidth = wordWidth
-        continue
-      }
-      // Cut the word into pieces of the width; the last piece stays open for the next word.
-      for unit in w {
-        if currentWidth + unit.width > maxWidth { flush() }
-        current.append(unit)
-        currentWidth += unit.width
-      }
-    }
-    flush()
-    return lines
+    let source = Substring(text)
+    return wrapRanges(source, width: width).map { rowLine($0.slice(of: source)) }
   }
 }

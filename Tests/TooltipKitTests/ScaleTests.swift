@@ -1,0 +1,174 @@
+import Testing
+import TooltipKit
+
+/// The kept open bubble, the arrow-key index and the lazily built bubble rows: each gives the
+/// same answers as the plain computation it replaces, and a kept bubble is never drawn for
+/// another layout or another anchor.
+@Suite struct ScaleTests {
+  /// Renders `state` over `layout` into a blank grid of the layout's screen.
+  func frame(_ layout: SceneLayout, _ state: TooltipState) -> [String] {
+    var grid = CellGrid(size: layout.screen)
+    Renderer.draw(layout, state: state, into: &grid)
+    return grid.lines
+  }
+
+  @Test func aPreparedBubbleDrawsTheSameFrameAsAFreshOne() {
+    var l = layout([anchor("a", x: 20, y: 10, placement: .top), anchor("b", x: 2, y: 2)])
+    let state = opened("a", in: l)
+    let fresh = frame(l, state)
+    l.prepareBubble(for: "a")
+    #expect(l.preparedBubbleID == "a")
+    #expect(frame(l, state) == fresh)
+    #expect(fresh.joined().contains("Saved to disk"))
+  }
+
+  @Test func aNewLayoutDoesNotDrawTheBubbleKeptByTheOldOne() {
+    var old = layout([anchor("a", x: 20, y: 10, placement: .top, headline: "Old copy")])
+    old.prepareBubble(for: "a")
+    let new = layout([anchor("a", x: 20, y: 10, placement: .top, headline: "New copy")])
+    let state = opened("a", in: new)
+    #expect(new.preparedBubbleID == nil)
+    let lines = frame(new, state).joined()
+    #expect(lines.contains("New copy"))
+    #expect(!lines.contains("Old copy"))
+  }
+
+  @Test func anotherOpenAnchorIsNotDrawnWithTheKeptBubble() {
+    var l = layout([
+      anchor("a", x: 10, y: 10, placement: .top, headline: "Copy of a"),
+      anchor("b", x: 40, y: 10, placement: .top, headline: "Copy of b"),
+    ])
+    l.prepareBubble(for: "a")
+    var state = opened("a", in: l)
+    #expect(frame(l, state).joined().contains("Copy of a"))
+    _ = state.send(.open("b"), layout: l)
+    #expect(state.openID == "b")
+    // Still keeping a's bubble: b's is laid out afresh, a's is not drawn.
+    #expect(l.preparedBubbleID == "a")
+    let lines = frame(l, state).joined()
+    #expect(lines.contains("Copy of b"))
+    #expect(!lines.contains("Copy of a"))
+    #expect(l.bubble(for: "b")?.body.minX ?? 0 > 25)
+    l.prepareBubble(for: nil)
+    #expect(l.preparedBubbleID == nil)
+  }
+
+  @Test func aKeptBubbleAnswersOpensAndHitTests() {
+    var l = layout([
+      anchor("a", x: 20, y: 10, placement: .top), anchor("quiet", x: 2, y: 2, headline: "", supporting: ""),
+    ])
+    l.prepareBubble(for: "a")
+    #expect(l.opens("a"))
+    let bubble = l.bubble(for: "a")
+    #expect(bubble == layout([anchor("a", x: 20, y: 10, placement: .top)]).bubble(for: "a"))
+    l.prepareBubble(for: "quiet")
+    #expect(!l.opens("quiet"))
+    #expect(l.bubble(for: "quiet") == nil)
+  }
+
+  @Test func theDemoLoopKeepsTheBubbleItOpened() {
+    // As a program does: after each input, keep the open tooltip's bubble.
+    var l = layout([anchor("a", x: 20, y: 10, placement: .top), anchor("b", x: 40, y: 10)])
+    var state = TooltipState(layout: l)
+    for input: TooltipInput in [.activate, .selectNext, .activate, .escape] {
+      _ = state.send(input, layout: l)
+      l.prepareBubble(for: state.openID)
+      #expect(l.preparedBubbleID == state.openID)
+      #expect(
+        frame(l, state)
+          == frame(layout([anchor("a", x: 20, y: 10, placement: .top), anchor("b", x: 40, y: 10)]), state))
+    }
+  }
+
+  /// The arrow-key rule as the spec states it, over every anchor: the reference for the index.
+  func nearestByScan(_ l: SceneLayout, from id: String, toward direction: Direction) -> String? {
+    guard let from = l.anchor(id: id) else { return nil }
+    var best: (score: Int, index: Int)?
+    for (index, candidate) in l.anchors.enumerated() where candidate.id != id {
+      let dx = candidate.centre.x - from.centre.x
+      let dy = candidate.centre.y - from.centre.y
+      let inCone: Bool
+      switch direction {
+      case .right: inCone = dx > 0 && 2 * abs(dy) <= dx
+      case .left: inCone = dx < 0 && 2 * abs(dy) <= -dx
+      case .down: inCone = dy > 0 && abs(dx) <= 2 * dy
+      case .up: inCone = dy < 0 && abs(dx) <= -2 * dy
+      }
+      guard inCone else { continue }
+      let score = abs(dx) + 2 * abs(dy)
+      if best == nil || score < best!.score { best = (score, index) }
+    }
+    return best.map { l.anchors[$0.index].id }
+  }
+
+  @Test("arrow selection by the row index finds what a scan of every anchor finds", arguments: 0..<40)
+  func nearestMatchesAScan(seed: Int) {
+    var random = SplitMix(seed: UInt64(seed))
+    let count = 1 + random.next(below: seed < 20 ? 12 : 120)
+    let spread = 4 + random.next(below: 40)
+    var anchors: [Anchor] = []
+    for i in 0..<count {
+      // Duplicate ids now and then: an anchor never selects another of its own name.
+      let id = random.next(below: 10) == 0 && i > 0 ? "a\(i - 1)" : "a\(i)"
+      anchors.append(
+        anchor(
+          id, x: random.next(below: spread * 2), y: random.next(below: spread),
+          size: random.next(below: 2) == 0 ? .sm : .md))
+    }
+    let l = layout(anchors, width: spread * 2 + 3, height: spread + 1)
+    for placed in l.anchors {
+      for direction in Direction.allCases {
+        #expect(
+          l.nearest(from: placed.id, toward: direction)?.id == nearestByScan(l, from: placed.id, toward: direction),
+          "seed \(seed), from \(placed.id) \(direction)")
+      }
+    }
+  }
+
+  @Test func isVisibleAgreesWithVisible() {
+    let cases = [
+      "", " ", "   ", "a", " a ", "\u{301}", " \u{301}", "\u{301} ", "\u{200B}", " \u{200B}", "\u{1B}",
+      "  \u{7F}", "\u{202E}", "x\u{301}", "\u{FFFF}", "\u{E0001}", "\r\n", " \u{0600}", "你好", "\u{200B}\u{200B} ",
+    ]
+    for text in cases {
+      #expect(Text.isVisible(text) == (Text.visible(text) != nil), "\(text.unicodeScalars.map(\.value))")
+    }
+  }
+
+  @Test func aLongCopyWrapsToRowsThatDrawOnlyWhatIsOnScreen() throws {
+    let copy = String(repeating: "Send it to your teammates. ", count: 4000)
+    let l = layout([anchor("a", x: 20, y: 30, placement: .top, headline: copy, supporting: "")], height: 32)
+    let bubble = try #require(l.bubble(for: "a"))
+    let lines = Text.wrap(copy, width: 30)
+    #expect(bubble.rows.count == lines.count)
+    #expect(bubble.rows.map(\.line) == lines)
+    #expect(bubble.rows.map(\.width) == lines.map(\.width))
+    // The text ends one padding row above the pointer's row (30 - 1): the rows run up from 27.
+    #expect(bubble.rows.last?.origin.y == 27)
+    #expect(bubble.rows.first?.origin.y == 27 - (lines.count - 1))
+    // Drawn on screen, the rows that fall on it show the wrap's lines, cut at the body.
+    let state = opened("a", in: l)
+    var grid = CellGrid(size: l.screen)
+    Renderer.draw(l, state: state, into: &grid)
+    let body = bubble.body
+    let x = body.minX + 1
+    for row in 0..<27 {
+      let line = lines[lines.count - 1 - (27 - row)].text
+      let drawn = String(grid.lines[row].dropFirst(max(0, x)).prefix(line.count))
+      #expect(drawn == String(line.dropFirst(max(0, -x)).prefix(drawn.count)), "row \(row)")
+    }
+  }
+}
+
+/// A small deterministic generator for the randomized cases.
+struct SplitMix {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+  mutating func next(below bound: Int) -> Int {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return Int((z ^ (z >> 31)) % UInt64(bound))
+  }
+}
