@@ -28,16 +28,33 @@ let package = Package(
       path: "Demo"
     ),
 
+    // Two example programs: one owns ncurses and adds tooltips to its toolbar, one lets the
+    // component own the terminal.
+    .executableTarget(
+      name: "toolbar-own-curses",
+      dependencies: ["TooltipKit", "TooltipCurses", "CNcurses"],
+      path: "Examples/OwnCurses"
+    ),
+    .executableTarget(
+      name: "toolbar-session",
+      dependencies: ["TooltipKit", "TooltipCurses"],
+      path: "Examples/Session"
+    ),
+
     // Tests: the core, the terminal layer, and the real binary driven in tmux.
     .testTarget(name: "TooltipKitTests", dependencies: ["TooltipKit"]),
     .testTarget(name: "TooltipCursesTests", dependencies: ["TooltipCurses", "TooltipKit", "CNcurses"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["tooltip-tui"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["tooltip-tui", "toolbar-own-curses", "toolbar-session"]),
     // The non-interactive modes (--snapshot, --check, --lint, scene files) through the binary.
     .testTarget(
       name: "CommandLineTests",
       dependencies: ["tooltip-tui", "TooltipKit"],
       exclude: ["Snapshots"]
     ),
+
+    // The real binary in a real terminal emulator: xterm under Xvfb, X key and pointer events,
+    // the screen read back as pixels; and the fonts it needs.
+    .testTarget(name: "RealTerminalTests", dependencies: ["tooltip-tui", "TooltipKit"]),
 
     // Robustness: seeded random event sequences and hostile copy through the core.
     .testTarget(name: "PropertyTests", dependencies: ["TooltipKit", "tooltip-tui"]),

@@ -151,32 +151,19 @@ struct DemoModel {
         return .draw
       }
     }
-    switch input {
-    case .press(let point, let time): send(.press(point, time: time))
-    case .release(let point, let time): send(.release(point, time: time))
-    case .click(let point): send(.click(point))
-    case .resize: break
-    case .key(let key): return handle(key)
-    }
+    if case .key(let key) = input { return handle(key) }
+    if let mapped = TooltipKeymap.input(for: input) { send(mapped) }
     return .draw
   }
 
   private mutating func handle(_ key: TerminalKey) -> Outcome {
     if key != .character("g") { tourStep = nil }
     switch key {
-    case .tab: send(.selectNext)
-    case .backTab: send(.selectPrevious)
-    case .up, .character("k"): send(.move(.up))
-    case .down, .character("j"): send(.move(.down))
-    case .left, .character("h"): send(.move(.left))
-    case .right, .character("l"): send(.move(.right))
-    case .enter, .character(" "): send(.activate)
     case .escape:
       // With nothing open, Esc clears the last event: the status row then gives the whole
       // row to the selected anchor's hint.
       if state.openID == nil { lastEvent = "" }
       send(.escape)
-    case .character("i"): send(.info)
     case .character("?"): helpVisible = true
     case .character("q"): return .quit(0)
     case .character("\u{03}"): return .quit(130)
@@ -216,7 +203,8 @@ struct DemoModel {
     case .character("g"):
       advanceTour()
     default:
-      break
+      // The component's own keys: selection, tap, info, escape.
+      if let mapped = TooltipKeymap.input(for: .key(key)) { send(mapped) }
     }
     return .draw
   }

@@ -15,7 +15,7 @@ extension DemoModel {
     return grid
   }
 
-  private var ellipsis: String { render.glyphs == .unicode ? "…" : "." }
+  private var ellipsis: String { render.glyphs.ellipsis }
   private var separator: String { render.glyphs == .unicode ? " · " : " - " }
 
   /// The title row: the product, the scene and the settings that change what is drawn; the

@@ -20,8 +20,6 @@ enum LintMode {
 
   /// A headline of more words than this is more than a label.
   static let maxHeadlineWords = 4
-  /// WCAG AA's ratio for body text.
-  static let minimumContrast = 4.5
   /// Words that ask the user to act, matched whole and in any case.
   static let actionWords: Set<String> = ["click", "tap", "press", "open", "link"]
 
@@ -141,18 +139,15 @@ enum LintMode {
     var findings: [Finding] = []
     for theme in Theme.allCases {
       let tokens = ThemeTokens(theme: theme, fidelity: fidelity)
-      let roles: [(String, TerminalColor, Bool)] = [
-        ("headline", tokens.headline, showsHeadline),
-        ("supporting line", tokens.supporting, showsSupporting),
-      ]
-      for (name, color, shown) in roles where shown {
-        let ratio = color.rgb.contrast(with: tokens.fill.rgb)
-        guard ratio < minimumContrast else { continue }
+      for shortfall in tokens.contrastShortfalls() {
+        let (name, shown) =
+          shortfall.role == .headline ? ("headline", showsHeadline) : ("supporting line", showsSupporting)
+        guard shown else { continue }
         findings.append(
           Finding(
             subject: "\(theme.rawValue) theme", rule: "contrast",
             detail:
-              "the \(name) \(hex(color.rgb)) on the fill \(hex(tokens.fill.rgb)) is \(oneDecimal(ratio)):1, under 4.5:1 (fidelity \(fidelity.rawValue))"
+              "the \(name) \(hex(shortfall.text)) on the fill \(hex(shortfall.fill)) is \(oneDecimal(shortfall.ratio)):1, under 4.5:1 (fidelity \(fidelity.rawValue))"
           ))
       }
     }

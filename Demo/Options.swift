@@ -59,7 +59,7 @@ struct Options: Equatable {
       --theme T        light (default) or dark
       --fidelity F     hug (default) or file (the design file's wider bodies and grey text)
       --dismiss D      consume (default: the closing tap does nothing else) or pass-through
-      --ascii          ASCII pointers and icon instead of ▲ ▼ ◀ ▶ and ⓘ
+      --ascii          ASCII pointers and icon instead of ▲ ▼ ◀ ▶ and ⅈ
       --no-mouse       do not ask the terminal for mouse events
       --size CxR       screen size for --snapshot and --check, e.g. 80x24
       --open ID        open that anchor's tooltip first (and select it)

@@ -57,6 +57,8 @@ enum SceneFile {
   static let coordinateRange = -10_000...10_000
   /// `maxTextWidth` runs from 1 to 10000 (or null: never wrap).
   static let maxTextWidthRange = 1...10_000
+  /// An explicit box (`width`, `height`) runs from 1 to 10000 cells a side.
+  static let boxSideRange = 1...10_000
   /// `holdSeconds` is above 0 and at most 60.
   static let maxHoldSeconds = 60.0
 
@@ -357,7 +359,7 @@ private struct AnchorDocument: Decodable {
 
   static let keys = [
     "id", "x", "y", "size", "placement", "headline", "supporting", "showHeadline", "showSupporting",
-    "trigger", "holdSeconds", "disabled", "glyph", "label",
+    "trigger", "holdSeconds", "disabled", "glyph", "label", "width", "height", "action",
   ]
 
   init(from decoder: any Decoder) throws {
@@ -398,10 +400,13 @@ private struct AnchorDocument: Decodable {
       throw reader.error("trigger", "expected tap or longPress")
     }
     let disabled = try reader.bool("disabled") ?? false
+    let action = try reader.bool("action")
+    let width = try reader.int("width", in: SceneFile.boxSideRange)
+    let height = try reader.int("height", in: SceneFile.boxSideRange)
 
     var glyph: String?
     if reader.has("glyph") {
-      let box = size == .sm ? 1 : 3
+      let box = width ?? (size == .sm ? 1 : 3)
       let message = "expected one character at most \(box) column\(box == 1 ? "" : "s") wide"
       let raw = try reader.value(String.self, "glyph", message) ?? ""
       let clean = Text.sanitize(raw)
@@ -416,14 +421,22 @@ private struct AnchorDocument: Decodable {
       guard let visible = Text.visible(raw), Text.width(visible) > 0 else {
         throw reader.error("label", message)
       }
+      if let width, TextLine(raw).width > width {
+        throw reader.error("label", "\(TextLine(raw).width) columns wide, wider than its box (width \(width))")
+      }
       label = raw
+    }
+    var boxSize: Size?
+    if width != nil || height != nil {
+      let derived = label.map { TextLine($0).width + (size == .md ? 2 : 0) } ?? (size == .sm ? 1 : 3)
+      boxSize = Size(width: width ?? max(1, derived), height: height ?? 1)
     }
 
     anchor = Anchor(
       id: id, position: Point(x: x, y: y), size: size, placement: placement, headline: headline,
       supporting: supporting, showHeadline: showHeadline, showSupporting: showSupporting,
       trigger: trigger,
-      isDisabled: disabled, glyph: glyph, label: label)
+      isDisabled: disabled, glyph: glyph, label: label, boxSize: boxSize, action: action)
   }
 
   /// 1 to 64 ASCII letters, digits, `-`, `_` and `.`.

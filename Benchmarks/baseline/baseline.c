@@ -111,7 +111,7 @@ static void draw(void) {
     const struct anchor *a = &anchors[i];
     attrset(i == selected ? A_REVERSE : A_NORMAL);
     for (int x = 0; x < a->width; x++) put(a->x + x, a->y + 1, L" ");
-    put(a->x + (a->width - 1) / 2, a->y + 1, L"ⓘ");
+    put(a->x + (a->width - 1) / 2, a->y + 1, L"ⅈ");
   }
   attrset(A_NORMAL);
   if (open_id >= 0) {

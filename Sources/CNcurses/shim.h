@@ -70,6 +70,34 @@ static inline int tk_attr_set(WINDOW *w, attr_t attrs, int pair) {
   return wattr_set(w, attrs, (short)(pair < 32767 ? pair : 0), &pair);
 }
 
+/* The window's current attributes and extended colour pair, to put back after drawing. */
+static inline void tk_attr_get(WINDOW *w, attr_t *attrs, int *pair) {
+  short small_pair = 0;
+  *pair = 0;
+  *attrs = 0;
+  (void)wattr_get(w, attrs, &small_pair, pair);
+}
+
+/* The window's cursor position. */
+static inline int tk_getcury(WINDOW *w) { return getcury(w); }
+static inline int tk_getcurx(WINDOW *w) { return getcurx(w); }
+
+/* Adds `attrs` to the `n` cells from (y, x), keeping each cell's character, attributes and
+   colour pair: a highlight over what a program drew itself. */
+static inline void tk_add_attrs(WINDOW *w, int y, int x, int n, attr_t attrs) {
+  for (int i = 0; i < n; i++) {
+    cchar_t cell;
+    if (mvwin_wch(w, y, x + i, &cell) == ERR) continue;
+    wchar_t text[CCHARW_MAX + 1];
+    attr_t old = 0;
+    short small_pair = 0;
+    int pair = 0;
+    if (getcchar(&cell, text, &old, &small_pair, &pair) == ERR) continue;
+    old &= (A_ATTRIBUTES & ~A_COLOR);
+    (void)mvwchgat(w, y, x + i, 1, old | attrs, (short)(pair < 32767 ? pair : 0), &pair);
+  }
+}
+
 /* The codeset of the current locale ("UTF-8" under a UTF-8 locale). */
 static inline const char *tk_codeset(void) { return nl_langinfo(CODESET); }
 

@@ -1,50 +1,97 @@
 import CNcurses
 import TooltipKit
 
-/// The colour side of a curses screen: picks the rung of the colour ladder, starts colours only
-/// when the terminal has them, and turns a core `Style` into ncurses attributes and a colour pair.
+/// What a cell is drawn with in ncurses: attributes and an (extended) colour pair number.
+///
+/// The pair travels beside the attributes, never inside them, so pairs above 255 work.
+public struct CursesStyle: Hashable, Sendable {
+  /// The ncurses attributes (`A_BOLD`, `A_REVERSE`, ...), without colour bits.
+  public var attrs: attr_t
+  /// The colour pair, 0 for the screen's default colours.
+  public var pair: Int32
+
+  /// Makes a style of `attrs` in `pair`.
+  public init(attrs: attr_t, pair: Int32) {
+    self.attrs = attrs
+    self.pair = pair
+  }
+}
+
+/// Turns the core's styles into ncurses attributes and colour pairs.
+///
+/// ``CursesColors`` is the one the library offers; a program with a colour scheme of its own
+/// can hand the presenter or the overlay a resolver of its own instead.
+public protocol StyleResolver: AnyObject {
+  /// The ncurses attributes and pair that draw `style`.
+  func resolve(_ style: Style) -> CursesStyle
+}
+
+/// The colour side of a curses screen: picks the rung of the colour ladder and turns a core
+/// `Style` into ncurses attributes and a colour pair from the pairs it may use.
 ///
 /// Pairs are made on first use and cached; none is made (and no colour function is called)
-/// when the terminal has no colour or `NO_COLOR` is set.
-public final class CursesColors {
+/// when the terminal has no colour or `NO_COLOR` is set. A program that owns the screen gives
+/// the range of pairs the component may take (``init(pairs:noColor:)``): its own pairs are never
+/// touched and colours are never started for it. When the range runs out, a style that has a
+/// background is drawn in reverse video instead, so a bubble still stands out.
+public final class CursesColors: StyleResolver {
   /// The rung in use.
   public let level: ColorLevel
+  /// The pair numbers this resolver may define.
+  public let pairRange: Range<Int32>
   private let ladder: ColorLadder
   private let defaultForeground: Int32
   private let defaultBackground: Int32
   private var pairs: [PairKey: Int32] = [:]
-  private var nextPair: Int32 = 1
-  private var cache: [Style: (attrs: attr_t, pair: Int32)] = [:]
+  private var nextPair: Int32
+  private var cache: [Style: CursesStyle] = [:]
 
   private struct PairKey: Hashable {
     var foreground: Int32
     var background: Int32
   }
 
-  /// Starts colours on the current curses screen (after `newterm`) unless `noColor` (the value
-  /// of `NO_COLOR`) is non-empty or the terminal has none.
-  public init(noColor: String?) {
-    var level = ColorLevel.none
-    var foreground: Int32 = -1
-    var background: Int32 = -1
-    if noColor?.isEmpty ?? true, has_colors() {
+  /// Starts colours on a screen the library owns (after `newterm`), with the terminal's own
+  /// default colours kept (`use_default_colors`), unless `noColor` (the value of `NO_COLOR`) is
+  /// non-empty or the terminal has none. Every pair from 1 up may be used.
+  public convenience init(noColor: String?) {
+    let wanted = noColor?.isEmpty ?? true
+    if wanted, has_colors() {
       start_color()
-      // Nil colours keep the terminal's own: pair colour -1 where the terminal allows it.
-      if use_default_colors() != OK {
-        foreground = 7
-        background = 0
-      }
+      _ = use_default_colors()
+    }
+    self.init(pairs: 1..<Int32.max, noColor: noColor)
+  }
+
+  /// Colours on a screen the program owns: uses only the pairs in `pairs` (clipped to the
+  /// terminal's `COLOR_PAIRS`), and never calls `start_color` or `use_default_colors`.
+  ///
+  /// Without colours started by the program (or under `NO_COLOR`) the level is `none` and
+  /// bubbles are drawn in monochrome. Colours the core leaves unset take those of pair 0, the
+  /// program's defaults (the terminal's own after `use_default_colors`).
+  public init(pairs: Range<Int32>, noColor: String?) {
+    var level = ColorLevel.none
+    if noColor?.isEmpty ?? true, has_colors(), tk_colors() > 0 {
       level = ColorLadder.level(
         noColor: noColor, hasColors: true, colors: Int(tk_colors()), directFlag: tk_has_direct_color() != 0)
     }
+    var foreground: Int32 = -1
+    var background: Int32 = -1
+    if level != .none {
+      _ = extended_pair_content(0, &foreground, &background)
+    }
     self.level = level
+    let upper = max(1, min(pairs.upperBound, level == .none ? 1 : tk_color_pairs()))
+    let lower = max(1, pairs.lowerBound)
+    pairRange = lower..<max(lower, upper)
+    nextPair = pairRange.lowerBound
     ladder = ColorLadder(level: level)
     defaultForeground = foreground
     defaultBackground = background
   }
 
   /// The ncurses attributes and colour pair that draw `style` at this rung.
-  public func resolve(_ style: Style) -> (attrs: attr_t, pair: Int32) {
+  public func resolve(_ style: Style) -> CursesStyle {
     if let hit = cache[style] { return hit }
     var attrs = TK_A_NORMAL
     if style.attributes.contains(.bold) { attrs |= TK_A_BOLD }
@@ -56,23 +103,30 @@ public final class CursesColors {
       let foreground = style.foreground.flatMap { ladder.map($0, isForeground: true) }
       let background = style.background.flatMap { ladder.map($0, isForeground: false) }
       if foreground?.dim == true { attrs |= TK_A_DIM }
-      pair = self.pair(
+      if let made = self.pair(
         PairKey(
           foreground: foreground?.number ?? defaultForeground,
           background: background?.number ?? defaultBackground))
+      {
+        pair = made
+      } else if style.background != nil {
+        // Out of pairs: a filled cell still stands apart from the screen.
+        attrs |= TK_A_REVERSE
+      }
     }
-    cache[style] = (attrs, pair)
-    return (attrs, pair)
+    let resolved = CursesStyle(attrs: attrs, pair: pair)
+    cache[style] = resolved
+    return resolved
   }
 
-  /// The pair for `key`, made on first use; pair 0 (the default colours) once they run out.
-  private func pair(_ key: PairKey) -> Int32 {
+  /// The pair for `key`, made on first use; nil once the range is used up.
+  private func pair(_ key: PairKey) -> Int32? {
     if let known = pairs[key] { return known }
-    guard nextPair < tk_color_pairs(), init_extended_pair(nextPair, key.foreground, key.background) == OK else {
-      return 0
+    guard nextPair < pairRange.upperBound, init_extended_pair(nextPair, key.foreground, key.background) == OK else {
+      return nil
     }
     pairs[key] = nextPair
     nextPair += 1
-    return pairs[key]!
+    return pairs[key]
   }
 }

@@ -29,12 +29,12 @@ public struct ChangedRun: Hashable, Sendable {
 /// whole), the right halves of wide graphemes are never written, and the terminal cursor is
 /// put where the grid says, or hidden.
 public final class Presenter {
-  private let colors: CursesColors
+  private let colors: any StyleResolver
   private var previous: CellGrid?
   private var cursorVisible: Int32 = -1
 
   /// A presenter drawing with `colors` on the current curses screen's `stdscr`.
-  public init(colors: CursesColors) {
+  public init(colors: any StyleResolver) {
     self.colors = colors
   }
 
@@ -84,7 +84,7 @@ public final class Presenter {
   /// Returns the runs that were drawn.
   @discardableResult
   public func present(_ grid: CellGrid, full: Bool = false) -> [ChangedRun] {
-    let window = tk_stdscr()
+    guard let window = tk_stdscr() else { return [] }
     let repaint = full || previous?.size != grid.size
     if repaint {
       werase(window)
@@ -92,22 +92,11 @@ public final class Presenter {
     }
     // After werase the screen is blank: a full repaint only has to draw what is not blank.
     let runs = Self.changedRuns(old: repaint ? CellGrid(size: grid.size) : previous, new: grid)
-    var current: Style?
+    var writer = CellWriter(window: window, colors: colors)
     for run in runs {
-      for x in run.start..<run.end {
-        let cell = grid[x, run.row]
-        if cell.isContinuation { continue }
-        if cell.style != current {
-          let resolved = colors.resolve(cell.style)
-          _ = tk_attr_set(window, resolved.attrs, resolved.pair)
-          current = cell.style
-        }
-        // The last cell of the screen may answer ERR (the cursor cannot advance past it):
-        // the cell is drawn all the same.
-        _ = cell.text.withCString { tk_put(window, Int32(run.row), Int32(x), $0) }
-      }
+      writer.put(grid, row: run.row, columns: run.start..<run.end, at: Point(x: run.start, y: run.row))
     }
-    _ = tk_attr_set(window, TK_A_NORMAL, 0)
+    writer.finish()
     previous = grid
     placeCursor(grid.cursor)
     wrefresh(window)
@@ -132,5 +121,42 @@ public final class Presenter {
     }
     // A hidden cursor still rests somewhere: leave it at the top-left, out of the way.
     if cursor == nil { wmove(window, 0, 0) }
+  }
+}
+
+/// Writes cells of a core grid into a curses window: one attribute change per style change,
+/// each grapheme as a UTF-8 string at its own column, right halves of wide graphemes skipped.
+///
+/// The presenter and the overlay share it, so a cell looks the same on either path.
+struct CellWriter {
+  let window: UnsafeMutablePointer<WINDOW>
+  let colors: any StyleResolver
+  private var current: Style?
+
+  init(window: UnsafeMutablePointer<WINDOW>, colors: any StyleResolver) {
+    self.window = window
+    self.colors = colors
+  }
+
+  /// Draws the cells `columns` of `row` of `grid` with the first at window cell `origin`.
+  mutating func put(_ grid: CellGrid, row: Int, columns: Range<Int>, at origin: Point) {
+    for x in columns {
+      let cell = grid[x, row]
+      if cell.isContinuation { continue }
+      if cell.style != current {
+        let resolved = colors.resolve(cell.style)
+        _ = tk_attr_set(window, resolved.attrs, resolved.pair)
+        current = cell.style
+      }
+      // The last cell of the screen may answer ERR (the cursor cannot advance past it):
+      // the cell is drawn all the same.
+      _ = cell.text.withCString { tk_put(window, Int32(origin.y), Int32(origin.x + x - columns.lowerBound), $0) }
+    }
+  }
+
+  /// Puts the window's attributes back to normal.
+  mutating func finish() {
+    _ = tk_attr_set(window, TK_A_NORMAL, 0)
+    current = nil
   }
 }

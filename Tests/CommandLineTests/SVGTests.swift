@@ -72,12 +72,13 @@ import Testing
     #expect(svg.contains(##"<text x="531" y="104" fill="\##(fill)">▼</text>"##))
   }
 
-  /// Reverse video swaps the terminal's colours: the selected anchor (top-sm, 18, 6) is a
-  /// dark cell with a light glyph on a light terminal; dim text is halfway to the background.
+  /// Reverse video swaps the terminal's colours: the selected anchor (top-sm, 18, 6, with the
+  /// cell each side) is dark with a light glyph on a light terminal; dim text is halfway to
+  /// the background.
   @Test func reverseAndDimAreDrawnAsTheTerminalShowsThem() throws {
     let svg = try TUI.run(["--snapshot", "--svg", "--size", "80x24"]).text
-    #expect(svg.contains(##"<rect x="162" y="108" width="9" height="18" fill="#0E121B"/>"##))
-    #expect(svg.contains(##"<text x="162" y="122" fill="#FFFFFF">ⓘ</text>"##))
+    #expect(svg.contains(##"<rect x="153" y="108" width="27" height="18" fill="#0E121B"/>"##))
+    #expect(svg.contains(##"<text x="162" y="122" fill="#FFFFFF">ⅈ</text>"##))
     // The status row is dim: #0E121B halfway to #FFFFFF is #86888D.
     #expect(svg.contains(##"<text x="9" y="428" fill="#86888D">T</text>"##))
   }

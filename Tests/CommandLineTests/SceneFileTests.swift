@@ -198,6 +198,19 @@ struct MalformedScene: CustomTestStringConvertible, Sendable {
     MalformedScene("lone combining mark", anchor(#", "glyph": "\u0301""#), mdGlyph),
     MalformedScene("glyph number", anchor(#", "glyph": 3"#), mdGlyph),
     MalformedScene("glyph null", anchor(#", "glyph": null"#), mdGlyph),
+    // Boxes a program gives, and the action flag.
+    MalformedScene("width 0", anchor(#", "width": 0"#), "anchors[0].width: expected an integer from 1 to 10000"),
+    MalformedScene(
+      "height 10001", anchor(#", "height": 10001"#), "anchors[0].height: expected an integer from 1 to 10000"),
+    MalformedScene(
+      "width string", anchor(#", "width": "7""#), "anchors[0].width: expected an integer from 1 to 10000"),
+    MalformedScene(
+      "label wider than its box", anchor(#", "label": "Publish", "width": 5"#),
+      "anchors[0].label: 7 columns wide, wider than its box (width 5)"),
+    MalformedScene(
+      "glyph wider than its box", anchor(#", "glyph": "界", "width": 1"#),
+      "anchors[0].glyph: expected one character at most 1 column wide"),
+    MalformedScene("action yes", anchor(#", "action": "yes""#), "anchors[0].action: expected true or false"),
     MalformedScene(
       "empty label", anchor(#", "label": """#), "anchors[0].label: expected a non-empty string"),
     MalformedScene(
@@ -329,6 +342,29 @@ struct MalformedScene: CustomTestStringConvertible, Sendable {
     let headline = "One long headline that never wraps at all"
     #expect(lines[4] == String(repeating: " ", count: 57 - 2 - headline.count) + headline + " ▶?  ")
     #expect(lines[1].hasPrefix(" Go "))  // "b": a label at md has one padding column each side
+  }
+
+  /// A box the program gives: a 9 x 3 button at (10, 4); its bottom bubble starts below its
+  /// last row (pointer at row 7, under cx = 14), and `action` makes an icon report one.
+  @Test func aGivenBoxAndAnActionDecode() throws {
+    let directory = try TemporaryDirectory()
+    let scene = try directory.write(
+      "box.json",
+      """
+      { "maxTextWidth": null, "anchors": [
+        { "id": "save", "x": 10, "y": 4, "width": 9, "height": 3, "label": "Save",
+          "placement": "bottom", "headline": "Save", "action": false },
+        { "id": "icon", "x": 30, "y": 1, "placement": "right", "headline": "Icon", "action": true }
+      ] }
+      """)
+    let result = try TUI.run(["--snapshot", "--size", "40x12", "--bare", "--scene", scene, "--open", "save"])
+    #expect(result.status == 0)
+    let lines = result.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines[5] == String(repeating: " ", count: 12) + "Save" + String(repeating: " ", count: 24))
+    #expect(lines[7] == String(repeating: " ", count: 14) + "▲" + String(repeating: " ", count: 25))
+    #expect(lines[9] == String(repeating: " ", count: 12) + " Save " + String(repeating: " ", count: 22))
+    let lint = try TUI.run(["--lint", "--scene", scene])
+    #expect(lint.text == "no findings in 2 anchors\n")
   }
 
   /// SPEC 7's own example loads; its share bubble (cx 11, W 28) starts at column -2.

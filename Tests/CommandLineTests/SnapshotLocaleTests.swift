@@ -16,7 +16,7 @@ import Testing
     #expect(result.status == 0)
     // The component's glyphs are ASCII; copy is drawn as written.
     #expect(trimmedRight(anchorRow(result)) == String(repeating: " ", count: 34) + "i          i < Right · md")
-    #expect(!result.text.contains("ⓘ") && !result.text.contains("◀"))
+    #expect(!result.text.contains("ⅈ") && !result.text.contains("◀"))
   }
 
   /// LC_ALL unset: LC_CTYPE, then LANG decide, as for any program.
@@ -28,12 +28,12 @@ import Testing
     environment["LC_CTYPE"] = "C.UTF-8"
     environment["LANG"] = "C"
     let unicode = try TUI.run(Self.arguments, environment: environment)
-    #expect(anchorRow(unicode).contains("ⓘ ◀"))
+    #expect(anchorRow(unicode).contains("ⅈ ◀"))
   }
 
   @Test func aUTF8LocaleGivesUnicodeGlyphsAndAsciiStillForcesASCII() throws {
     let unicode = try TUI.run(Self.arguments, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
-    #expect(anchorRow(unicode).contains("ⓘ          ⓘ ◀ Right · md"))
+    #expect(anchorRow(unicode).contains("ⅈ          ⅈ ◀ Right · md"))
     let forced = try TUI.run(Self.arguments + ["--ascii"], environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
     #expect(anchorRow(forced).contains("i          i < Right · md"))
   }

@@ -95,6 +95,11 @@ struct SnapshotCase: CustomTestStringConvertible, Sendable {
             ]))
       }
     }
+    // The first anchor, top-sm, is selected: its one-cell box and the cell each side reversed.
+    cases.append(
+      SnapshotCase(
+        name: "gallery-80x24-closed-light.ansi.txt",
+        arguments: ["--snapshot", "--size", "80x24", "--ansi"]))
     cases.append(
       SnapshotCase(
         name: "gallery-80x24-top-md-no-color.ansi.txt",
@@ -161,7 +166,7 @@ struct SnapshotCase: CustomTestStringConvertible, Sendable {
     #expect(lines[2].hasPrefix(String(repeating: " ", count: 47) + "Top · md "))
     #expect(lines[3].hasPrefix(String(repeating: " ", count: 47) + "Sits above a 3-cell icon."))
     #expect(lines[5] == String(repeating: " ", count: 59) + "▼" + String(repeating: " ", count: 20))
-    #expect(lines[6].hasPrefix(String(repeating: " ", count: 18) + "ⓘ"))
+    #expect(lines[6].hasPrefix(String(repeating: " ", count: 18) + "ⅈ"))
   }
 
   /// SPEC 3 by hand: left-sm (34, 9) in the bare gallery: pointer ▶ at (33, 9); the widest
@@ -172,7 +177,7 @@ struct SnapshotCase: CustomTestStringConvertible, Sendable {
       .split(separator: "\n").map(String.init)
     #expect(lines[9].hasPrefix(String(repeating: " ", count: 5) + "Left · sm"))
     #expect(Array(lines[9])[33] == "▶")
-    #expect(Array(lines[9])[34] == "ⓘ")
+    #expect(Array(lines[9])[34] == "ⅈ")
     #expect(lines[10].hasPrefix(String(repeating: " ", count: 5) + "Sits left of a 1-cell icon."))
   }
 
@@ -295,7 +300,7 @@ struct SnapshotCase: CustomTestStringConvertible, Sendable {
       .split(separator: "\n").map(String.init)
     // Row 1: column 0 is the visible half of the first 界 (fill), 界 on 1-2, padding on 3,
     // the pointer on 4 and the glyph on 5.
-    #expect(lines == ["        ", " 界 ▶ⓘ  ", "        "])
+    #expect(lines == ["        ", " 界 ▶ⅈ  ", "        "])
   }
 
   @Test func openOfAnUnknownIdIsAUsageError() throws {

@@ -99,7 +99,7 @@ extension EndToEnd {
       pane.send("s")
       expectTitle(pane, " · all sm · ")
       // right-md's icon is now one cell: its row has two one-cell boxes 11 columns apart.
-      #expect(pane.wait { pane.capture()[13] == String(repeating: " ", count: 33) + "ⓘ          ⓘ" })
+      #expect(pane.wait { pane.capture()[13] == String(repeating: " ", count: 33) + "ⅈ          ⅈ" })
       pane.send("s")
       expectTitle(pane, " · all md · ")
       pane.send("s")

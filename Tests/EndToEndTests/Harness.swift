@@ -14,6 +14,13 @@ enum Binary {
   }()
 }
 
+extension Binary {
+  /// An executable of the package built beside `tooltip-tui`: the example programs.
+  static func sibling(_ name: String) -> String {
+    URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(name).path
+  }
+}
+
 /// What a finished process left: its status and its two streams.
 struct Finished {
   var status: Int32
@@ -172,17 +179,17 @@ final class TmuxPane {
   /// The server's socket file, which tmux leaves behind when killed.
   private var socketPath = ""
 
-  /// Starts a pane that runs `tooltip-tui arguments` under `environment` in a wrapper that
+  /// Starts a pane that runs `program arguments` (`tooltip-tui` unless given) under `environment` in a wrapper that
   /// records `stty -g` before and after, the demo's pid, its stderr and its exit status.
   convenience init(
-    width: Int = 80, height: Int = 24, arguments: [String] = [], environment: [String: String] = [:],
-    unset: [String] = ["NO_COLOR"]
+    program: String = Binary.path, width: Int = 80, height: Int = 24, arguments: [String] = [],
+    environment: [String: String] = [:], unset: [String] = ["NO_COLOR"]
   ) throws {
     let files = try TemporaryDirectory()
     let merged = defaultEnvironment.merging(environment) { $1 }.filter { !unset.contains($0.key) }
     let env =
       ["env"] + unset.flatMap { ["-u", $0] } + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-    let command = (env + [Binary.path] + arguments).map(shellQuoted).joined(separator: " ")
+    let command = (env + [program] + arguments).map(shellQuoted).joined(separator: " ")
     let script = """
       # Ctrl-C and Ctrl-\\ reach the whole group: the wrapper must outlive it to record the status. A
       # hang-up (the server killed) ends the wrapper once the demo is gone.

@@ -36,7 +36,7 @@ import TooltipKit
         area: Rect(x: 0, y: 1, width: 12, height: 1))
       var grid = CellGrid(size: Size(width: 12, height: 2))
       Renderer.draw(layout, state: TooltipState(layout: layout), into: &grid)
-      #expect(grid.lines == ["            ", " ⓘ          "], "position \(position)")
+      #expect(grid.lines == ["            ", " ⅈ          "], "position \(position)")
     }
   }
 

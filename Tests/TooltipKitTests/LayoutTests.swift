@@ -236,10 +236,10 @@ import TooltipKit
   @Test(arguments: [
     BoxCase(
       name: "md icon", anchor: anchor("a", x: 10, y: 5), box: rect(10, 5, 3, 1),
-      target: rect(10, 5, 3, 1), centre: point(11, 5), artworkX: 11, artwork: "ⓘ"),
+      target: rect(10, 5, 3, 1), centre: point(11, 5), artworkX: 11, artwork: "ⅈ"),
     BoxCase(
       name: "sm icon", anchor: anchor("a", x: 10, y: 5, size: .sm), box: rect(10, 5, 1, 1),
-      target: rect(9, 5, 3, 1), centre: point(10, 5), artworkX: 10, artwork: "ⓘ"),
+      target: rect(9, 5, 3, 1), centre: point(10, 5), artworkX: 10, artwork: "ⅈ"),
     BoxCase(
       name: "md icon, own glyph", anchor: anchor("a", x: 10, y: 5, glyph: "?"),
       box: rect(10, 5, 3, 1), target: rect(10, 5, 3, 1), centre: point(11, 5), artworkX: 11,
@@ -288,7 +288,7 @@ import TooltipKit
       layout([anchor("a", x: 1, y: 1, glyph: "")], options: renderOptions(glyphs: glyphs)).anchor(
         id: "a"))
     #expect(placed.artwork.text == glyphs.defaultGlyph)
-    #expect(GlyphSet.unicode.defaultGlyph == "ⓘ")
+    #expect(GlyphSet.unicode.defaultGlyph == "ⅈ")
     #expect(GlyphSet.ascii.defaultGlyph == "i")
   }
 

@@ -1,5 +1,4 @@
 import Testing
-
 import TooltipKit
 
 /// `SceneLayout.opens(_:)` must give the same answer as laying the bubble out, for every kind

@@ -41,7 +41,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -56,7 +56,7 @@ import TooltipKit
               To disk        |
                              |
                  ▼           |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -71,7 +71,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -86,7 +86,7 @@ import TooltipKit
               To disk        |
                              |
                  ▼           |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -101,7 +101,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -116,7 +116,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                  ▲           |
                              |
               Save           |
@@ -131,7 +131,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -146,7 +146,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                  ▲           |
                              |
               Save           |
@@ -161,7 +161,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -176,7 +176,7 @@ import TooltipKit
                              |
                              |
                              |
-       Save    ▶ ⓘ           |
+       Save    ▶ ⅈ           |
        To disk               |
                              |
                              |
@@ -191,7 +191,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -206,7 +206,7 @@ import TooltipKit
                              |
                              |
                              |
-        Save    ▶ⓘ           |
+        Save    ▶ⅈ           |
         To disk              |
                              |
                              |
@@ -221,7 +221,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -236,7 +236,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ ◀ Save    |
+                 ⅈ ◀ Save    |
                      To disk |
                              |
                              |
@@ -251,7 +251,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ           |
+                 ⅈ           |
                              |
                              |
                              |
@@ -266,7 +266,7 @@ import TooltipKit
                              |
                              |
                              |
-                 ⓘ◀ Save     |
+                 ⅈ◀ Save     |
                     To disk  |
                              |
                              |
@@ -296,7 +296,7 @@ import TooltipKit
       grid,
       """
                           |
-        ⓘ    ⓘ   ⓘ   Go   |
+        ⅈ    ⅈ   ⅈ   Go   |
                           |
       """)
     for x in 1...3 { #expect(grid[x, 1].style == Style(attributes: .reverse), "sel \(x)") }
@@ -315,6 +315,55 @@ import TooltipKit
     let grid = render(scene: l.scene, state: TooltipState(layout: l), size: l.screen)
     expectScreen(grid, " Delete   |")
     for x in 0..<8 { #expect(grid[x, 0].style.attributes == [.reverse, .dim]) }
+  }
+
+  /// The reversed columns of row `y`, as a string of `#` (reverse) and `.` (not).
+  static func reversedColumns(_ grid: CellGrid, row y: Int) -> String {
+    String((0..<grid.size.width).map { grid[$0, y].style.attributes.contains(.reverse) ? "#" : "." })
+  }
+
+  // SPEC 8: a block cursor inverts the one cell of a one-cell box back, so the highlight of a
+  // box one cell wide covers one more cell each side (its sm tap target).
+  @Test(arguments: [
+    (anchor("icon", x: 3, y: 0, size: .sm), "..###......"),
+    (anchor("letter", x: 3, y: 0, size: .sm, label: "K"), "..###......"),
+    (anchor("md", x: 3, y: 0), "...###....."),
+    (anchor("word", x: 3, y: 0, size: .sm, label: "Go"), "...##......"),
+  ])
+  func aOneCellBoxIsHighlightedWithOneCellEachSide(selected: Anchor, expected: String) {
+    let l = layout([selected], width: 11, height: 1)
+    let grid = render(scene: l.scene, state: TooltipState(layout: l), size: l.screen)
+    #expect(Self.reversedColumns(grid, row: 0) == expected)
+    #expect(grid.cursor == l.anchor(id: selected.id)?.centre)
+  }
+
+  @Test func oneCellHighlightIsCroppedAtTheSceneAreaAndSparesOtherBoxes() {
+    // Scene area: columns 0...6 of row 1 (row 0 is chrome). "a" sits on the area's first
+    // column, so only its right padding shows (the title row stays as it is); "b" (selected next) touches "c"'s box on its
+    // right and keeps "Title"'s decoration text under its left padding.
+    let scene = Scene(
+      anchors: [
+        anchor("a", x: 0, y: 0, size: .sm),
+        anchor("b", x: 4, y: 0, size: .sm, disabled: true),
+        anchor("c", x: 5, y: 0, size: .sm, label: "Z"),
+      ],
+      decorations: [Decoration(position: Point(x: 3, y: 0), text: "-")])
+    let l = SceneLayout(scene: scene, screen: Size(width: 8, height: 2), area: rect(1, 1, 7, 1))
+    var grid = CellGrid(size: l.screen)
+    grid.write("Title", at: point(0, 0), style: .plain)
+    var state = TooltipState(layout: l)
+    Renderer.draw(l, state: state, into: &grid)
+    #expect(Self.reversedColumns(grid, row: 1) == ".##.....")
+    #expect(Self.reversedColumns(grid, row: 0) == "........")
+
+    _ = state.send(.selectNext, layout: l)
+    grid = CellGrid(size: l.screen)
+    Renderer.draw(l, state: state, into: &grid)
+    expectScreen(grid, "        |\n ⅈ  -ⅈZ |")
+    #expect(Self.reversedColumns(grid, row: 1) == "....##..")
+    #expect(grid[4, 1].style.attributes == [.dim, .reverse])
+    #expect(grid[4, 1].text == "-")
+    #expect(grid[6, 1].style == .plain)
   }
 
   @Test func selectionHighlightCanBeSwitchedOff() {
@@ -364,7 +413,7 @@ import TooltipKit
       grid,
       """
       title       |
-       ⓘ          |
+       ⅈ          |
            Clipp  |
       ide label   |
       status      |
@@ -385,7 +434,7 @@ import TooltipKit
       grid,
       """
                   |
-       文 ▶ ⓘ     |
+       文 ▶ ⅈ     |
                   |
       """)
     let fill = ThemeTokens(theme: .light, fidelity: .hug).fill
@@ -406,7 +455,7 @@ import TooltipKit
       grid,
       """
                           |
-                     ⓘ ◀  |
+                     ⅈ ◀  |
                           |
       """)
     #expect(grid[19, 1].text == " ")
@@ -526,7 +575,7 @@ import TooltipKit
       Title ro Up re      |
                           |
                ▼          |
-               ⓘ          |
+               ⅈ          |
                           |
                           |
       """)
@@ -545,10 +594,10 @@ import TooltipKit
     expectScreen(
       tl,
       """
-      de ▶ⓘ       |
+      de ▶ⅈ       |
                   |
                   |
-                 ⓘ|
+                 ⅈ|
       """)
     let br = render(scene: l.scene, state: opened("br", in: l), size: l.screen)
     #expect(

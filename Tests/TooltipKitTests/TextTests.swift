@@ -65,7 +65,7 @@ import TooltipKit
     WidthCase(name: "single-scalar emoji", text: "😀", width: 2),
     WidthCase(name: "Latin-1 letter", text: "é", width: 1),
     WidthCase(name: "pointer glyphs", text: "▲▼◀▶", width: 4),
-    WidthCase(name: "info glyph", text: "ⓘ", width: 1),
+    WidthCase(name: "info glyph", text: "ⅈ", width: 1),
     WidthCase(name: "replacement character", text: "\u{FFFD}", width: 1),
     WidthCase(name: "mixed", text: "a中é😀", width: 6),
   ])

@@ -50,29 +50,28 @@ public struct Rect: Hashable, Sendable {
     return Rect(x: left, y: top, width: right - left, height: bottom - top)
   }
 
-  /// The one-row box `width` columns wide at scene position `position` in this scene area, or
-  /// nil when it falls wholly outside: a negative `x` counts the box's right edge from the
-  /// right (-1: it ends on the last column), a negative `y` its row from the bottom.
+  /// The box `width` columns wide and `height` rows high at scene position `position` in
+  /// this scene area, or nil when it falls wholly outside: a negative `x` counts the box's right
+  /// edge from the right (-1: it ends on the last column), a negative `y` its bottom row from
+  /// the bottom (-1: it ends on the last row).
   ///
   /// The outside test comes first, so any `Int` position resolves without overflow.
-  func sceneBox(at position: Point, width: Int) -> Rect? {
-    let columns = size.width
-    let rows = size.height
-    guard width > 0, position.x < columns, position.x >= -columns,
-      position.y < rows, position.y >= -rows
+  func sceneBox(at position: Point, width: Int, height: Int = 1) -> Rect? {
+    guard width > 0, height > 0, position.x < size.width, position.x >= -size.width,
+      position.y < size.height, position.y >= -size.height
     else { return nil }
-    return unclippedSceneBox(at: position, width: width)
+    return unclippedSceneBox(at: position, width: width, height: height)
   }
 
-  /// The box ``sceneBox(at:width:)`` resolves, even when it falls wholly outside this area (a
+  /// The box ``sceneBox(at:width:height:)`` resolves, even when it falls wholly outside this area (a
   /// crop report measures those too). Coordinates past 2^40 cells are pulled in to 2^40, where
   /// the box and anything laid out from it are still wholly outside, so nothing overflows.
-  func unclippedSceneBox(at position: Point, width: Int) -> Rect {
+  func unclippedSceneBox(at position: Point, width: Int, height: Int = 1) -> Rect {
     let limit = 1 << 40
     let px = min(max(position.x, -limit), limit)
     let py = min(max(position.y, -limit), limit)
     let x = px >= 0 ? minX + px : maxX + px + 1 - width
-    let y = py >= 0 ? minY + py : maxY + py
-    return Rect(x: x, y: y, width: width, height: 1)
+    let y = py >= 0 ? minY + py : maxY + py + 1 - height
+    return Rect(x: x, y: y, width: width, height: height)
   }
 }

@@ -47,6 +47,10 @@ public struct BubbleLayout: Hashable, Sendable {
 
   /// Lays out the bubble of an anchor whose box is `box`, or returns nil when it has no
   /// visible line (then nothing is drawn and nothing opens).
+  ///
+  /// A box taller than one row (one a program gave) keeps SPEC 3's rules with its height:
+  /// bottom bubbles start below its last row, and left and right ones centre on its middle
+  /// row (the upper one of two).
   public init?(
     anchor: Anchor,
     box: Rect,
@@ -74,7 +78,9 @@ public struct BubbleLayout: Hashable, Sendable {
     let ax = box.minX
     let ay = box.minY
     let aw = box.size.width
+    let ah = box.size.height
     let cx = ax + (aw - 1) / 2
+    let cy = ay + (ah - 1) / 2
 
     let bodyOrigin: Point
     switch anchor.placement {
@@ -82,14 +88,14 @@ public struct BubbleLayout: Hashable, Sendable {
       pointer = Point(x: cx, y: ay - 1)
       bodyOrigin = Point(x: cx - (w - 1) / 2, y: ay - 1 - h)
     case .bottom:
-      pointer = Point(x: cx, y: ay + 1)
-      bodyOrigin = Point(x: cx - (w - 1) / 2, y: ay + 2)
+      pointer = Point(x: cx, y: ay + ah)
+      bodyOrigin = Point(x: cx - (w - 1) / 2, y: ay + ah + 1)
     case .left:
-      pointer = Point(x: ax - 1, y: ay)
-      bodyOrigin = Point(x: ax - 1 - w, y: ay - (h - 1) / 2)
+      pointer = Point(x: ax - 1, y: cy)
+      bodyOrigin = Point(x: ax - 1 - w, y: cy - (h - 1) / 2)
     case .right:
-      pointer = Point(x: ax + aw, y: ay)
-      bodyOrigin = Point(x: ax + aw + 1, y: ay - (h - 1) / 2)
+      pointer = Point(x: ax + aw, y: cy)
+      bodyOrigin = Point(x: ax + aw + 1, y: cy - (h - 1) / 2)
     }
     placement = anchor.placement
     body = Rect(origin: bodyOrigin, size: Size(width: w, height: h))
@@ -97,6 +103,28 @@ public struct BubbleLayout: Hashable, Sendable {
     rows = lines.enumerated().map { i, entry in
       Row(origin: Point(x: bodyOrigin.x + 1, y: bodyOrigin.y + 1 + i), line: entry.0, role: entry.1)
     }
+  }
+
+  /// The smallest rect holding body and pointer: what a program that draws the bubble into a
+  /// window of its own must cover, before cropping.
+  public var bounds: Rect {
+    let minX = min(body.minX, pointer.x)
+    let minY = min(body.minY, pointer.y)
+    let maxX = max(body.maxX, pointer.x + 1)
+    let maxY = max(body.maxY, pointer.y + 1)
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  }
+
+  /// The same bubble moved by `offset` cells: drawn into a grid whose top-left cell is
+  /// elsewhere than the screen's (a scratch grid for one bubble, say).
+  public func offset(by offset: Point) -> BubbleLayout {
+    var moved = self
+    moved.body.origin = Point(x: body.minX + offset.x, y: body.minY + offset.y)
+    moved.pointer = Point(x: pointer.x + offset.x, y: pointer.y + offset.y)
+    for i in moved.rows.indices {
+      moved.rows[i].origin = Point(x: rows[i].origin.x + offset.x, y: rows[i].origin.y + offset.y)
+    }
+    return moved
   }
 
   /// Whether `point` is a cell of the bubble (body or pointer), on screen or not.

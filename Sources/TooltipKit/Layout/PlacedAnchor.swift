@@ -7,7 +7,7 @@ public struct PlacedAnchor: Hashable, Sendable {
   public var anchor: Anchor
   /// Its position in the scene's file order.
   public var fileIndex: Int
-  /// The anchor's box on screen (one row high).
+  /// The anchor's box on screen: one row high unless the anchor gives its own size.
   public var box: Rect
   /// The cells a tap on this anchor may land on: the box at md, the box plus one column each
   /// side at sm.
@@ -20,9 +20,15 @@ public struct PlacedAnchor: Hashable, Sendable {
   /// The anchor's id.
   public var id: String { anchor.id }
 
-  /// The box's centre cell (cx, ay): pointers line up on it, the cursor rests on it and
-  /// arrow-key selection measures between these.
-  public var centre: Point { Point(x: box.minX + (box.size.width - 1) / 2, y: box.minY) }
+  /// The box's centre cell (cx, cy): pointers line up on it, the cursor rests on it and
+  /// arrow-key selection measures between these. For a one-row box cy is its row.
+  public var centre: Point {
+    Point(x: box.minX + (box.size.width - 1) / 2, y: box.minY + (box.size.height - 1) / 2)
+  }
+
+  /// The largest explicit box side: big enough for any screen, small enough that no sum
+  /// overflows.
+  static let largestSide = 1 << 20
 
   /// Places `anchor` in a scene area whose top-left cell is `area.origin`, or returns nil when
   /// its box falls wholly outside the area (then it is not drawn, selected or tapped).
@@ -35,7 +41,7 @@ public struct PlacedAnchor: Hashable, Sendable {
   /// box falls wholly outside the area: a crop report (`--check`) measures those bubbles too.
   public init(unclipped anchor: Anchor, fileIndex: Int, area: Rect, glyphs: GlyphSet) {
     let artwork: TextLine
-    let width: Int
+    var width: Int
     if let label = anchor.label {
       artwork = TextLine(label)
       width = max(1, artwork.width + (anchor.size == .md ? 2 : 0))
@@ -44,14 +50,28 @@ public struct PlacedAnchor: Hashable, Sendable {
       artwork = glyph.units.isEmpty ? TextLine(glyphs.defaultGlyph) : glyph
       width = anchor.size == .md ? 3 : 1
     }
-    let box = area.unclippedSceneBox(at: anchor.position, width: width)
+    var height = 1
+    if let given = anchor.boxSize {
+      width = min(max(1, given.width), Self.largestSide)
+      height = min(max(1, given.height), Self.largestSide)
+    }
+    let box = area.unclippedSceneBox(at: anchor.position, width: width, height: height)
     let x = box.minX
-    let y = box.minY
     self.anchor = anchor
     self.fileIndex = fileIndex
     self.box = box
-    self.target = anchor.size == .sm ? Rect(x: x - 1, y: y, width: width + 2, height: 1) : box
+    self.target = anchor.size == .sm ? Rect(x: x - 1, y: box.minY, width: width + 2, height: height) : box
     self.artwork = artwork
     self.artworkX = x + max(0, (width - artwork.width) / 2)
   }
+
+  /// The cells the selection highlight covers: the box, or where the box is one cell wide the
+  /// box and one cell each side (the sm tap target), so a block cursor resting on the box
+  /// cannot hide the highlight (SPEC 8).
+  public var highlight: Rect {
+    box.size.width == 1 ? Rect(x: box.minX - 1, y: box.minY, width: 3, height: box.size.height) : box
+  }
+
+  /// The row the artwork is drawn on: the box's centre row.
+  public var artworkY: Int { box.minY + (box.size.height - 1) / 2 }
 }

@@ -12,8 +12,8 @@ public struct SceneLayout: Sendable {
   public let scene: Scene
   /// The options the layout was made with (fidelity and glyphs matter here).
   public let options: RenderOptions
-  /// The anchors at least partly inside the scene area, in reading order: by row, then
-  /// column, then file order.
+  /// The anchors at least partly inside the scene area and the screen, in reading order: by
+  /// row, then column, then file order.
   public let anchors: [PlacedAnchor]
 
   private let orderByID: [String: Int]
@@ -37,7 +37,11 @@ public struct SceneLayout: Sendable {
     var placed: [PlacedAnchor] = []
     placed.reserveCapacity(scene.anchors.count)
     for (i, anchor) in scene.anchors.enumerated() {
-      if let p = PlacedAnchor(anchor, fileIndex: i, area: area, glyphs: options.glyphs) {
+      // An area larger than the screen (a program's window smaller than its scene) places
+      // only the anchors the screen shows.
+      if let p = PlacedAnchor(anchor, fileIndex: i, area: area, glyphs: options.glyphs),
+        p.box.intersection(screenRect) != nil
+      {
         placed.append(p)
       }
     }
@@ -49,7 +53,12 @@ public struct SceneLayout: Sendable {
     var rows: [Int: RowIndex] = [:]
     for (i, p) in placed.enumerated() {
       if order[p.id] == nil { order[p.id] = i }
-      rows[p.target.minY, default: RowIndex()].order.append(i)
+      // A taller box (one a program gave) is indexed on each of its rows that is on screen.
+      let top = max(p.target.minY, 0)
+      let bottom = min(p.target.maxY, screen.height)
+      for row in top..<max(top, bottom) {
+        rows[row, default: RowIndex()].order.append(i)
+      }
     }
     for key in rows.keys {
       rows[key]!.order.sort { placed[$0].target.minX < placed[$1].target.minX }

@@ -24,10 +24,22 @@ public struct Anchor: Hashable, Sendable, Identifiable {
   public var trigger: Trigger
   /// Whether the control's own action is switched off; its tooltip still opens.
   public var isDisabled: Bool
-  /// The icon drawn in the box, or nil for the glyph set's default (ⓘ or i).
+  /// The icon drawn in the box, or nil for the glyph set's default (ⅈ or i).
   public var glyph: String?
   /// The visible text of a labelled control; nil for an icon anchor.
   public var label: String?
+  /// The box's size in cells when the program gives it (a button of its own drawing), or nil
+  /// for the size the design derives from the glyph or label.
+  ///
+  /// A program that draws its own widgets makes its widget's cells the anchor, whatever their
+  /// width and height; widths and heights below 1 count as 1.
+  public var boxSize: Size?
+  /// Whether a tap runs the control's own action, or nil for the design's rule (a labelled
+  /// control has one, an icon has not).
+  ///
+  /// An icon button that does something (a toolbar's Save) sets it; a disabled anchor never
+  /// runs its action whatever this says.
+  public var action: Bool?
 
   /// Makes an anchor; every argument after `placement` has the design's default.
   public init(
@@ -42,7 +54,9 @@ public struct Anchor: Hashable, Sendable, Identifiable {
     trigger: Trigger = .tap,
     isDisabled: Bool = false,
     glyph: String? = nil,
-    label: String? = nil
+    label: String? = nil,
+    boxSize: Size? = nil,
+    action: Bool? = nil
   ) {
     self.id = id
     self.position = position
@@ -56,10 +70,13 @@ public struct Anchor: Hashable, Sendable, Identifiable {
     self.isDisabled = isDisabled
     self.glyph = glyph
     self.label = label
+    self.boxSize = boxSize
+    self.action = action
   }
 
-  /// Whether a tap runs the control's own action: labelled and not disabled.
-  public var hasAction: Bool { label != nil && !isDisabled }
+  /// Whether a tap runs the control's own action: ``action`` when given (else whether it has a
+  /// label), and never while disabled.
+  public var hasAction: Bool { !isDisabled && (action ?? (label != nil)) }
 
   /// The visible strings of the bubble, sanitized and trimmed, in drawing order.
   ///

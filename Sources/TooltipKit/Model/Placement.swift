@@ -63,11 +63,12 @@ public enum DismissPolicy: String, CaseIterable, Hashable, Sendable {
   case passThrough
 }
 
-/// The set of glyphs the component draws for itself: pointers and the default icon.
+/// The set of glyphs the component draws for itself: pointers, the default icon and the ellipsis.
 ///
 /// Copy (headline, supporting line, label, custom glyph) is never changed by this.
 public enum GlyphSet: Hashable, Sendable {
-  /// ▲ ▼ ◀ ▶ and ⓘ, for UTF-8 terminals.
+  /// ▲ ▼ ◀ ▶ and ⅈ (U+2148, an information "i" that DejaVu Sans Mono draws), for UTF-8
+  /// terminals.
   case unicode
   /// ^ v < > and i, for anything else.
   case ascii
@@ -87,5 +88,10 @@ public enum GlyphSet: Hashable, Sendable {
   }
 
   /// The icon drawn for an anchor with no glyph of its own.
-  public var defaultGlyph: String { self == .unicode ? "ⓘ" : "i" }
+  public var defaultGlyph: String { self == .unicode ? "ⅈ" : "i" }
+
+  /// The mark that ends text cut to fit (a program's status row, say): … or `.`.
+  ///
+  /// Kept with the other glyphs so that one place lists everything the set draws itself.
+  public var ellipsis: String { self == .unicode ? "…" : "." }
 }

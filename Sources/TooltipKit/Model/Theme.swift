@@ -104,6 +104,33 @@ public struct ThemeTokens: Hashable, Sendable {
   /// The supporting line: text/disabled-400 under `file`, the muted token under `hug`.
   public var supporting: TerminalColor
 
+  /// Tokens of the program's own: a bubble in its colours rather than the design's.
+  ///
+  /// Check them with ``contrastShortfalls()`` as `--lint` checks the design's.
+  public init(fill: TerminalColor, pointer: TerminalColor, headline: TerminalColor, supporting: TerminalColor) {
+    self.fill = fill
+    self.pointer = pointer
+    self.headline = headline
+    self.supporting = supporting
+  }
+
+  /// The contrast WCAG AA asks of body text, 4.5:1: text tokens under it on the fill are hard
+  /// to read.
+  public static let minimumTextContrast = 4.5
+
+  /// The text roles (headline, supporting line) whose colour on the fill is under
+  /// ``minimumTextContrast``, headline first; empty when both read well.
+  ///
+  /// The same rule `tooltip-tui --lint` applies to the design's tokens, for a program's own.
+  public func contrastShortfalls() -> [ContrastShortfall] {
+    let roles: [(BubbleLayout.Role, TerminalColor)] = [(.headline, headline), (.supporting, supporting)]
+    return roles.compactMap { role, color in
+      let ratio = color.rgb.contrast(with: fill.rgb)
+      guard ratio < Self.minimumTextContrast else { return nil }
+      return ContrastShortfall(role: role, text: color.rgb, fill: fill.rgb, ratio: ratio)
+    }
+  }
+
   /// The tokens for `theme` under `fidelity`.
   public init(theme: Theme, fidelity: Fidelity) {
     let ink = RGB(hex: 0x0E121B)
@@ -122,5 +149,29 @@ public struct ThemeTokens: Hashable, Sendable {
       headline = TerminalColor(rgb: ink, basic: 0)
       supporting = TerminalColor(rgb: fidelity == .hug ? mutedDark : disabled, basic: 8)
     }
+  }
+}
+
+/// A text colour that reads poorly on its bubble's fill: its role, both colours and the
+/// contrast ratio.
+///
+/// Reported by ``ThemeTokens/contrastShortfalls()`` so a program can refuse or warn about
+/// colours of its own before a user meets them.
+public struct ContrastShortfall: Hashable, Sendable {
+  /// The text row's role: headline or supporting line.
+  public var role: BubbleLayout.Role
+  /// The text colour.
+  public var text: RGB
+  /// The fill it sits on.
+  public var fill: RGB
+  /// The WCAG contrast ratio, under ``ThemeTokens/minimumTextContrast``.
+  public var ratio: Double
+
+  /// Makes a shortfall.
+  public init(role: BubbleLayout.Role, text: RGB, fill: RGB, ratio: Double) {
+    self.role = role
+    self.text = text
+    self.fill = fill
+    self.ratio = ratio
   }
 }

@@ -13,21 +13,35 @@ public struct RenderOptions: Hashable, Sendable {
   public var colors: Bool
   /// Whether the selected anchor is drawn in reverse video.
   public var highlightsSelection: Bool
+  /// Whether the frame puts the terminal cursor on the selected anchor; a program whose focus
+  /// is elsewhere (a text field) keeps the cursor for itself.
+  public var placesCursor: Bool
+  /// The program's own bubble colours, or nil for the design's tokens for ``theme`` and
+  /// ``fidelity``.
+  public var tokens: ThemeTokens?
 
-  /// Makes options; the defaults are the design's: light, hug, Unicode, colour.
+  /// Makes options; the defaults are the design's: light, hug, Unicode, colour, the
+  /// selection highlighted with the cursor on it.
   public init(
     theme: Theme = .light,
     fidelity: Fidelity = .hug,
     glyphs: GlyphSet = .unicode,
     colors: Bool = true,
-    highlightsSelection: Bool = true
+    highlightsSelection: Bool = true,
+    placesCursor: Bool = true,
+    tokens: ThemeTokens? = nil
   ) {
     self.theme = theme
     self.fidelity = fidelity
     self.glyphs = glyphs
     self.colors = colors
     self.highlightsSelection = highlightsSelection
+    self.placesCursor = placesCursor
+    self.tokens = tokens
   }
+
+  /// The colours bubbles are drawn with: the program's ``tokens``, or the design's.
+  public var resolvedTokens: ThemeTokens { tokens ?? ThemeTokens(theme: theme, fidelity: fidelity) }
 
   /// The bubble's styles for these options: fill, pointer, headline, supporting.
   public var bubbleStyles: BubbleStyles { BubbleStyles(self) }
@@ -46,10 +60,18 @@ public struct BubbleStyles: Hashable, Sendable {
   /// Supporting rows.
   public var supporting: Style
 
+  /// Styles of the program's own for each part of a bubble.
+  public init(fill: Style, pointer: Style, headline: Style, supporting: Style) {
+    self.fill = fill
+    self.pointer = pointer
+    self.headline = headline
+    self.supporting = supporting
+  }
+
   /// Resolves the styles for `options`.
   public init(_ options: RenderOptions) {
     if options.colors {
-      let tokens = ThemeTokens(theme: options.theme, fidelity: options.fidelity)
+      let tokens = options.resolvedTokens
       fill = Style(background: tokens.fill)
       pointer = Style(foreground: tokens.pointer)
       headline = Style(foreground: tokens.headline, background: tokens.fill, attributes: .bold)

@@ -28,6 +28,10 @@ public enum TooltipInput: Hashable, Sendable {
   case move(Direction)
   /// Select the anchor with this id (a programmatic selection).
   case select(String)
+  /// Select nothing: the program's focus moved elsewhere. An open tooltip closes
+  /// (selectionMoved); a state that keeps a selection selects the first anchor again at the
+  /// next input.
+  case deselect
   /// Open the anchor's tooltip programmatically (a coach mark, `--open`).
   case open(String)
   /// Close whatever is open, programmatically.

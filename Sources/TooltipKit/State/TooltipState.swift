@@ -9,6 +9,11 @@ public struct TooltipState: Hashable, Sendable {
   public private(set) var openID: String?
   /// The id of the selected anchor (keyboard focus), or nil when there is none.
   public private(set) var selectedID: String?
+  /// Whether an anchor is always selected: the first in reading order whenever the selection
+  /// is missing or gone (a keyboard-first screen, the demo). When false, "nothing selected" is
+  /// a state of its own, for a program whose focus may be elsewhere: only a tap, a selection
+  /// key or ``TooltipInput/select(_:)`` selects.
+  public let keepsSelection: Bool
   private var press: Press?
 
   /// A primary-button press not yet released.
@@ -21,12 +26,22 @@ public struct TooltipState: Hashable, Sendable {
     var decided = false
   }
 
-  /// A closed state with nothing selected; the first input selects the first anchor.
-  public init() {}
+  /// A closed state with nothing selected; when `keepsSelection`, the first input selects the
+  /// first anchor.
+  public init(keepsSelection: Bool = true) {
+    self.keepsSelection = keepsSelection
+  }
 
-  /// A closed state with the first anchor of `layout` in reading order selected.
-  public init(layout: SceneLayout) {
-    selectedID = layout.anchors.first?.id
+  /// A closed state on `layout`: the first anchor in reading order selected when
+  /// `keepsSelection`, nothing selected otherwise.
+  public init(layout: SceneLayout, keepsSelection: Bool = true) {
+    self.keepsSelection = keepsSelection
+    selectedID = keepsSelection ? layout.anchors.first?.id : nil
+  }
+
+  /// The anchor selected when the selection is missing: the first, or none.
+  private func fallbackSelection(_ layout: SceneLayout) -> String? {
+    keepsSelection ? layout.anchors.first?.id : nil
   }
 
   /// When the next `tick` can change anything: a pending press's long-press deadline, or nil
@@ -56,7 +71,7 @@ public struct TooltipState: Hashable, Sendable {
     case .sceneReplaced:
       if let open = openID { events.append(close(open, .anchorRemoved)) }
       press = nil
-      selectedID = layout.anchors.first?.id
+      selectedID = fallbackSelection(layout)
     case .press(let point, let time):
       let target = layout.hitTest(point, bubble: openBubble(layout))
       var anchorID: String?
@@ -111,6 +126,9 @@ public struct TooltipState: Hashable, Sendable {
       }
     case .select(let id):
       if layout.anchor(id: id) != nil { events += select(id) }
+    case .deselect:
+      if let open = openID { events.append(close(open, .selectionMoved)) }
+      selectedID = nil
     case .open(let id):
       guard id != openID, layout.opens(id) else { break }
       if let open = openID { events.append(close(open, .programmatic)) }
@@ -135,14 +153,14 @@ public struct TooltipState: Hashable, Sendable {
     if let open = openID {
       if layout.anchor(id: open) == nil {
         events.append(close(open, .anchorRemoved))
-        selectedID = layout.anchors.first?.id
+        selectedID = fallbackSelection(layout)
       } else if !layout.opens(open) {
         // Copy that wraps to no row draws nothing, so it cannot stay open.
         events.append(close(open, .programmatic))
       }
     }
-    if selectedID.map({ layout.anchor(id: $0) == nil }) ?? true {
-      selectedID = layout.anchors.first?.id
+    if selectedID.map({ layout.anchor(id: $0) == nil }) ?? keepsSelection {
+      selectedID = fallbackSelection(layout)
     }
     if let anchorID = press?.longPressAnchor, layout.anchor(id: anchorID) == nil {
       press = nil

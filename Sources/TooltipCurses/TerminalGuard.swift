@@ -1,0 +1,41 @@
+import CTerminalGuard
+
+/// The terminal's safety net for a program that owns ncurses itself: the same restore on
+/// crashes and signals that ``TerminalSession`` has, without the session.
+///
+/// ``install(input:output:)`` (before `newterm`) saves the terminal's modes and installs two
+/// kinds of handler. A crash (a trap, a bad access, `abort`) restores the saved modes and writes
+/// the reset sequences (main screen, cursor shown, mouse reporting off) before the crash goes
+/// on to its backtrace. A quit signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) only sets
+/// ``pendingSignal`` and interrupts a blocking `wgetch`, which then returns `ERR`: the
+/// program's loop checks the flag, calls `endwin` and exits with 128 + the signal, as
+/// `tooltip-tui` does. ``remove()`` puts the previous handlers back after `endwin`.
+public enum TerminalGuard {
+  /// Saves the modes of `input` and `output` (each when it is a terminal) and installs the crash
+  /// handlers and the quit-signal flags. Call it before `newterm`.
+  public static func install(input: Int32 = 0, output: Int32 = 1) {
+    tg_save(input, output)
+    SignalFlags.install()
+    tg_install_fault_handlers()
+  }
+
+  /// The quit signal that arrived since ``install(input:output:)``, if any: end curses and exit
+  /// with 128 + it.
+  public static var pendingSignal: Int32? { SignalFlags.pending }
+
+  /// Whether the program was stopped and continued (Ctrl-Z, then `fg`) since the last call:
+  /// draw the whole screen again (`clearok(curscr, true)`).
+  public static func takeResumed() -> Bool { SignalFlags.takeContinued() }
+
+  /// Restores the modes saved by ``install(input:output:)`` and writes the reset sequences,
+  /// without blocking: for a terminal that may be gone (after SIGHUP), where `endwin` could
+  /// wait on a write forever.
+  public static func restoreNow() { tg_restore_all() }
+
+  /// Puts back the signal handlers that were there before ``install(input:output:)``; call it
+  /// after `endwin`.
+  public static func remove() {
+    tg_remove_fault_handlers()
+    SignalFlags.remove()
+  }
+}

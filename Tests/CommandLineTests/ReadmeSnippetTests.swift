@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+/// The README's "Use it in your program" code is the example programs' code: every Swift block
+/// there (but the Package.swift lines) is a run of lines of one of them, which the build compiles.
+@Suite struct ReadmeSnippetTests {
+  /// The Swift blocks of the README section `title`.
+  static func blocks(inSection title: String) throws -> [String] {
+    let readme = try String(contentsOf: TUI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let start = try #require(readme.range(of: "\n## \(title)\n"))
+    let rest = readme[start.upperBound...]
+    let section = rest.range(of: "\n## ").map { rest[..<$0.lowerBound] } ?? rest
+    return section.components(separatedBy: "```swift\n").dropFirst().map {
+      String($0.components(separatedBy: "\n```")[0])
+    }
+  }
+
+  @Test func everySnippetIsAnExcerptOfAnExampleProgram() throws {
+    let examples = try ["Examples/OwnCurses/main.swift", "Examples/Session/main.swift"].map {
+      try String(contentsOf: TUI.packageRoot.appendingPathComponent($0), encoding: .utf8)
+    }
+    let blocks = try Self.blocks(inSection: "Use it in your program")
+    #expect(blocks.count == 5)
+    for block in blocks where !block.hasPrefix("// Package.swift") {
+      #expect(examples.contains { $0.contains(block + "\n") }, "not in an example program:\n\(block)")
+    }
+  }
+}
