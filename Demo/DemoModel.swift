@@ -107,7 +107,7 @@ struct DemoModel {
         if case .sceneReplaced = input {
           why = ": the scene changed"
         } else {
-          why = ": its anchor left the screen"
+          why = ": anchor off screen"
         }
       }
       return "closed \(Text.sanitize(id))" + why
