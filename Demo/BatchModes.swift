@@ -23,10 +23,17 @@ func runBatchMode(_ options: Options) -> Int32 {
   let status: Int32
   switch options.mode {
   case .snapshot:
-    let colors = options.ansi && !isNoColorSet()
+    let colors = (options.ansi || options.svg) && !isNoColorSet()
+    // The frame the interactive mode would draw here, so the same glyph set: ASCII when the
+    // locale is not UTF-8, as well as with --ascii.
+    var settings = options
+    if !localeIsUTF8() { settings.ascii = true }
     do {
-      let model = try SnapshotMode.model(scenes: scenes, options: options, colors: colors)
-      output = SnapshotMode.bytes(of: model.frame(), ansi: options.ansi)
+      let model = try SnapshotMode.model(scenes: scenes, options: settings, colors: colors)
+      let frame = model.frame()
+      output =
+        options.svg
+        ? FrameSVG.svg(frame, theme: model.render.theme) : SnapshotMode.bytes(of: frame, ansi: options.ansi)
       status = 0
     } catch {
       writeLine("tooltip-tui: " + error.message, to: 2)
@@ -49,6 +56,15 @@ func runBatchMode(_ options: Options) -> Int32 {
     return 2
   }
   return status
+}
+
+/// Whether the user's locale (`LC_ALL`, `LC_CTYPE`, `LANG`) has the UTF-8 codeset, read the
+/// way the interactive mode reads it before it picks a glyph set.
+func localeIsUTF8() -> Bool {
+  setlocale(LC_CTYPE, "")
+  guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+  let name = String(cString: codeset).uppercased()
+  return name == "UTF-8" || name == "UTF8"
 }
 
 /// Whether `NO_COLOR` is set to a non-empty value (https://no-color.org).

@@ -25,6 +25,7 @@ struct DemoModel {
   private(set) var helpVisible = false
   private(set) var debugVisible = false
   private(set) var tourStep: Int?
+  /// Every anchor's size forced by `s`, or nil for the scene's own sizes.
   private(set) var sizeOverride: AnchorSize?
   private(set) var headlineOn = true
   private(set) var supportingOn = true
@@ -86,11 +87,12 @@ struct DemoModel {
     hint = makeHint()
   }
 
-  /// Sends one input to the tooltip state machine and remembers the last event it reported.
+  /// Sends one input to the tooltip state machine and remembers the last event it reported,
+  /// in the words of ``words(for:after:)``.
   @discardableResult
   mutating func send(_ input: TooltipInput) -> [TooltipEvent] {
     let events = state.send(input, layout: layout, policy: policy)
-    if let last = events.last { lastEvent = last.description }
+    if let last = events.last { lastEvent = Self.words(for: last, after: input) }
     // The open bubble is laid out once, when it opens; frames and inputs then read it.
     layout.prepareBubble(for: state.openID)
     if hint.id != state.selectedID { hint = makeHint() }
@@ -138,6 +140,40 @@ struct DemoModel {
     return StatusHint(id: selected.id, text: prefix.width > screen.width ? nil : text, prefix: prefix)
   }
 
+  /// An event as the status row writes it: `opened share`, `action publish`, and a close with
+  /// its reason in a person's words (`closed share by Esc`), not the core's case names.
+  ///
+  /// The core reports why in its own terms (`programmatic`, `anchorRemoved`); which input
+  /// caused the change says what that meant here: a toggle that left no line, the tour moving
+  /// on, a new scene, an anchor pushed off screen.
+  static func words(for event: TooltipEvent, after input: TooltipInput) -> String {
+    switch event {
+    case .opened(let id): return "opened \(Text.sanitize(id))"
+    case .action(let id): return "action \(Text.sanitize(id))"
+    case .closed(let id, let reason):
+      let why: String
+      switch reason {
+      case .tap: why = " by a tap"
+      case .longPress: why = " by a long press"
+      case .escape: why = " by Esc"
+      case .info: why = " by the i key"
+      case .selectionMoved: why = ": the selection moved"
+      case .programmatic:
+        switch input {
+        case .open, .close: why = ": the tour moved on"
+        default: why = ": no line left to show"
+        }
+      case .anchorRemoved:
+        if case .sceneReplaced = input {
+          why = ": the scene changed"
+        } else {
+          why = ": anchor off screen"
+        }
+      }
+      return "closed \(Text.sanitize(id))" + why
+    }
+  }
+
   /// Opens `id` as `--open` does: selects it, then opens its tooltip.
   mutating func open(_ id: String) {
     send(.select(id))
@@ -168,7 +204,9 @@ struct DemoModel {
       switch input {
       case .key, .press, .click:
         helpVisible = false
-        return .draw
+        // The whole screen, not the cells that changed: on a 1 x 1 screen ncurses never
+        // blanks the overlay's one cell, its last, and a letter of the help stayed there.
+        return .redrawAll
       default:
         return .draw
       }
@@ -181,6 +219,11 @@ struct DemoModel {
   private mutating func handle(_ key: TerminalKey) -> Outcome {
     if key != .character("g") { tourStep = nil }
     switch key {
+    case .escape:
+      // With nothing open, Esc clears the last event: the status row then gives the whole
+      // row to the selected anchor's hint.
+      if state.openID == nil { lastEvent = "" }
+      send(.escape)
     case .character("?"): helpVisible = true
     case .character("q"): return .quit(0)
     case .character("\u{03}"): return .quit(130)
@@ -189,7 +232,12 @@ struct DemoModel {
       render.theme = render.theme == .light ? .dark : .light
       relayout()
     case .character("s"):
-      sizeOverride = (sizeOverride ?? .md) == .md ? .sm : .md
+      // The scene's own sizes, then all sm, then all md, then back.
+      switch sizeOverride {
+      case nil: sizeOverride = .sm
+      case .sm: sizeOverride = .md
+      case .md: sizeOverride = nil
+      }
       relayout()
       send(.layoutChanged)
     case .character("1"):
@@ -223,6 +271,10 @@ struct DemoModel {
 
   /// The guided tour: each `g` opens the next anchor's tooltip in reading order, as a coach
   /// mark sequence would; after the last it closes.
+  ///
+  /// Each step's status says what that step did, and only that: `tour 2/8: opened top-md`,
+  /// or why nothing opened. It never builds on the last event, which may be an earlier
+  /// tour's.
   private mutating func advanceTour() {
     let next = (tourStep ?? -1) + 1
     guard next < layout.anchors.count else {
@@ -232,7 +284,16 @@ struct DemoModel {
       return
     }
     tourStep = next
-    open(layout.anchors[next].id)
-    lastEvent = "tour \(next + 1)/\(layout.anchors.count): \(lastEvent)"
+    let id = layout.anchors[next].id
+    let events = send(.select(id)) + send(.open(id))
+    let did: String
+    if events.contains(.opened(id)) {
+      did = Self.words(for: .opened(id), after: .open(id))
+    } else if state.openID == id {
+      did = "\(Text.sanitize(id)) is open"
+    } else {
+      did = "\(Text.sanitize(id)) has no tooltip text"
+    }
+    lastEvent = "tour \(next + 1)/\(layout.anchors.count): \(did)"
   }
 }

@@ -22,9 +22,10 @@ extension DemoModel {
   /// help key on the right when there is room.
   private func drawTitle(into grid: inout CellGrid) {
     let policyName = policy == .consume ? "consume" : "pass-through"
+    let sizes = sizeOverride.map { "all \($0.rawValue)" } ?? "scene sizes"
     let left =
       " Tooltip" + separator
-      + [sceneName, render.theme.rawValue, render.fidelity.rawValue, policyName]
+      + [sceneName, render.theme.rawValue, sizes, render.fidelity.rawValue, policyName]
       .joined(separator: separator)
     let right = "? keys  q quit "
     let style = Style(attributes: .bold)
@@ -37,17 +38,34 @@ extension DemoModel {
   }
 
   /// The status row: the selected anchor's whole hint (what a screen reader reads without a
-  /// tap), then the last event, cut with an ellipsis to fit.
+  /// tap), then the last event.
+  ///
+  /// The event is never the part that is cut: when both do not fit, the hint is cut with an
+  /// ellipsis before it, so the event ends on the row's last column. Only an event wider than
+  /// the row itself is cut. The whole hint stays reachable: `i` opens it in the bubble, and
+  /// Esc with nothing open clears the event so the hint has the row to itself.
   private func drawStatus(into grid: inout CellGrid) {
-    let line: TextLine
-    if let text = hint.text {
-      line = truncated(lastEvent.isEmpty ? text : text + "  |  " + lastEvent, to: screen.width)
-    } else {
-      // The hint alone is wider than the screen: its first units are all the row shows.
-      line = truncated(hint.prefix, to: screen.width)
-    }
-    grid.write(line, at: Point(x: 0, y: screen.height - 1), style: Style(attributes: .dim))
+    grid.write(statusLine, at: Point(x: 0, y: screen.height - 1), style: Style(attributes: .dim))
   }
+
+  /// The status row's text, fitted to the screen's width.
+  var statusLine: TextLine {
+    // The hint keeps its leading space; a long one is already cut to a screenful.
+    let hintLine = hint.text.map { TextLine($0) } ?? hint.prefix
+    guard !lastEvent.isEmpty else { return truncated(hintLine, to: screen.width) }
+    let event = TextLine(Self.eventSeparator + lastEvent)
+    guard hintLine.width + event.width > screen.width else { return TextLine(units: hintLine.units + event.units) }
+    // One column for the leading space and at least one for the hint (or its ellipsis).
+    let room = screen.width - event.width - 1
+    guard room >= TextLine(ellipsis).width + 1 else { return truncated(" " + lastEvent, to: screen.width) }
+    // A wide character that does not fit leaves a column over: a space keeps the event last.
+    let cut = truncated(hintLine, to: room + 1)
+    let padding = TextLine(String(repeating: " ", count: room + 1 - cut.width))
+    return TextLine(units: cut.units + padding.units + event.units)
+  }
+
+  /// Between the hint and the last event on the status row.
+  static let eventSeparator = "  |  "
 
   /// `text` cut to `width` columns, ending in an ellipsis when cut.
   func truncated(_ text: String, to width: Int) -> TextLine {
@@ -96,7 +114,7 @@ extension DemoModel {
     ("i", "show or hide its tooltip"),
     ("Esc", "close the tooltip"),
     ("t", "theme light / dark"),
-    ("s", "anchor size md / sm"),
+    ("s", "sizes: scene's, all sm, all md"),
     ("1 / 2", "headline / supporting line"),
     ("f", "fidelity hug / file"),
     ("p", "dismiss consume / pass-through"),

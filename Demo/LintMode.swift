@@ -61,7 +61,8 @@ enum LintMode {
         }
       }
       if let headline = lines.first(where: { $0.0 == "headline" })?.1 {
-        let words = headline.split(separator: " ").count
+        // Any space separates words: a no-break or em space joins no words together.
+        let words = headline.split(whereSeparator: \.isWhitespace).count
         if words > maxHeadlineWords {
           add(
             "long-headline",
@@ -97,12 +98,17 @@ enum LintMode {
   }
 
   /// The action words and links in `text`, in order, as written.
+  ///
+  /// Words are split at any space; a link is found inside the punctuation around it
+  /// (`(www.example.org).` holds `www.example.org`) and reported without it.
   static func actions(in text: String) -> [String] {
     var found: [String] = []
-    for token in text.split(separator: " ") {
-      let lower = token.lowercased()
+    for token in text.split(whereSeparator: \.isWhitespace) {
+      let link = token.drop { !$0.isLetter && !$0.isNumber }
+        .reversed().drop { !$0.isLetter && !$0.isNumber && $0 != "/" }.reversed()
+      let lower = String(link).lowercased()
       if lower.contains("://") || lower.hasPrefix("www.") {
-        found.append(String(token))
+        found.append(String(link))
         continue
       }
       var word = ""
@@ -149,14 +155,19 @@ enum LintMode {
   }
 
   /// The report: one line per finding, then a summary; exit status 1 on findings.
+  ///
+  /// The summary counts the findings, then the anchors with at least one of them out of all
+  /// the scene's anchors (`9 findings; 6 of 7 anchors flagged`): a contrast finding is about a
+  /// theme, not an anchor, so it adds to the first count only.
   static func report(scene: Scene, fidelity: Fidelity) -> (text: String, status: Int32) {
     let findings = findings(scene: scene, fidelity: fidelity)
     var text = findings.map { $0.line + "\n" }.joined()
     let anchors = scene.anchors.count == 1 ? "1 anchor" : "\(scene.anchors.count) anchors"
+    let flagged = Set(findings.map(\.subject)).intersection(scene.anchors.map { Text.sanitize($0.id) }).count
     switch findings.count {
     case 0: text += "no findings in \(anchors)\n"
-    case 1: text += "1 finding in \(anchors)\n"
-    default: text += "\(findings.count) findings in \(anchors)\n"
+    case 1: text += "1 finding; \(flagged) of \(anchors) flagged\n"
+    default: text += "\(findings.count) findings; \(flagged) of \(anchors) flagged\n"
     }
     return (text, findings.isEmpty ? 0 : 1)
   }

@@ -34,6 +34,7 @@ struct Options: Equatable {
   var openID: String?
   var bare = false
   var ansi = false
+  var svg = false
 
   static let version = "tooltip-tui 1.0.0"
 
@@ -42,7 +43,7 @@ struct Options: Equatable {
       tooltip-tui [--scene gallery|form|edges|FILE.json] [--theme light|dark]
                   [--fidelity hug|file] [--dismiss consume|pass-through] [--ascii] [--no-mouse]
                   [--open ID] [--bare]
-      tooltip-tui --snapshot --size COLSxROWS [--open ID] [--bare] [--ansi] [options above]
+      tooltip-tui --snapshot --size COLSxROWS [--open ID] [--bare] [--ansi | --svg] [options above]
       tooltip-tui --check --size COLSxROWS [--scene ...]
       tooltip-tui --lint [--scene ...]
       tooltip-tui --help | --version
@@ -64,8 +65,10 @@ struct Options: Equatable {
       --open ID        open that anchor's tooltip first (and select it)
       --bare           no title and status rows: the scene fills the screen
       --ansi           --snapshot output with colours and attributes as SGR sequences
+      --svg            --snapshot output as an SVG picture, drawn cell by cell
 
-    Exit status: 0 ok, 1 check or lint findings, 2 usage or environment error.
+    Exit status: 0 ok, 1 check or lint findings, 2 usage or environment error
+    (an output that cannot be written is one).
     """
 
   /// Parses the arguments after the program name.
@@ -119,6 +122,7 @@ struct Options: Equatable {
       case "--no-mouse": options.mouse = false
       case "--bare": options.bare = true
       case "--ansi": options.ansi = true
+      case "--svg": options.svg = true
       case "--open":
         let raw = try value(for: flag, inline: inline)
         guard !raw.isEmpty else { throw UsageError("--open needs an anchor id") }
@@ -131,8 +135,11 @@ struct Options: Equatable {
         throw UsageError("unexpected argument '\(display(argument))' (see --help)")
       }
       if inline != nil,
-        ["--help", "-h", "--version", "--snapshot", "--check", "--lint", "--ascii", "--no-mouse", "--bare", "--ansi"]
-          .contains(flag)
+        [
+          "--help", "-h", "--version", "--snapshot", "--check", "--lint", "--ascii", "--no-mouse", "--bare", "--ansi",
+          "--svg",
+        ]
+        .contains(flag)
       {
         throw UsageError("\(flag) takes no value")
       }
@@ -159,6 +166,8 @@ struct Options: Equatable {
       break
     }
     if options.ansi && options.mode != .snapshot { throw UsageError("--ansi works with --snapshot only") }
+    if options.svg && options.mode != .snapshot { throw UsageError("--svg works with --snapshot only") }
+    if options.ansi && options.svg { throw UsageError("--ansi and --svg cannot be used together") }
     if options.mode == .check || options.mode == .lint {
       if options.openID != nil { throw UsageError("--open does not work with \(modes[0])") }
       if options.bare { throw UsageError("--bare does not work with \(modes[0])") }

@@ -20,10 +20,14 @@ do {
 }
 
 switch options.mode {
-case .help:
-  print(Options.usage)
-case .version:
-  print(Options.version)
+case .help, .version:
+  // Written at once and checked, as the batch modes' output is: a full disk or a closed pipe
+  // is an error to report (status 2), not a silent success.
+  let text = options.mode == .help ? Options.usage : Options.version
+  if let failure = writeAll(Array((text + "\n").utf8), to: 1) {
+    printError("cannot write the output: \(failure)")
+    exit(2)
+  }
 case .snapshot, .check, .lint:
   exit(runBatchMode(options))
 case .interactive:

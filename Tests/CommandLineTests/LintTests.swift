@@ -62,6 +62,26 @@ import Testing
         "a: action: the headline holds a link (www.example.com); a tooltip holds no action"
       ]),
     Rule(
+      name: "words joined by no-break spaces",
+      fields: #""headline": "Send\u00a0this\u00a0to\u00a0your\u00a0team""#,
+      findings: ["a: long-headline: the headline has 5 words; a label has at most 4"]),
+    Rule(
+      name: "words joined by em spaces",
+      fields: #""headline": "Send\u2003this\u2003to\u2003your\u2003team""#,
+      findings: ["a: long-headline: the headline has 5 words; a label has at most 4"]),
+    Rule(
+      name: "a link in parentheses",
+      fields: #""headline": "Docs", "supporting": "See (www.x.org).""#,
+      findings: [
+        "a: action: the supporting line holds a link (www.x.org); a tooltip holds no action"
+      ]),
+    Rule(
+      name: "a URL in angle brackets before a comma",
+      fields: #""headline": "Docs", "supporting": "See <https://example.com/help/>, then ask.""#,
+      findings: [
+        "a: action: the supporting line holds a link (https://example.com/help/); a tooltip holds no action"
+      ], maxTextWidth: "null"),
+    Rule(
       name: "an empty tooltip",
       fields: #""headline": " ", "supporting": """#,
       findings: ["a: empty: no visible line, so nothing opens"]),
@@ -97,8 +117,8 @@ import Testing
     let summary: String
     switch rule.findings.count {
     case 0: summary = "no findings in 1 anchor"
-    case 1: summary = "1 finding in 1 anchor"
-    default: summary = "\(rule.findings.count) findings in 1 anchor"
+    case 1: summary = "1 finding; 1 of 1 anchor flagged"
+    default: summary = "\(rule.findings.count) findings; 1 of 1 anchor flagged"
     }
     #expect(result.text == (rule.findings + [summary]).map { $0 + "\n" }.joined())
     #expect(result.status == (rule.findings.isEmpty ? 0 : 1))
@@ -119,7 +139,7 @@ import Testing
       """)
     let result = try TUI.run(["--lint", "--scene", scene])
     // Visible text, trimmed: c repeats a; d shows only "Same", which no other anchor shows alone.
-    #expect(result.text == "c: duplicate: same text as a\n1 finding in 4 anchors\n")
+    #expect(result.text == "c: duplicate: same text as a\n1 finding; 1 of 4 anchors flagged\n")
     #expect(result.status == 1)
   }
 
@@ -132,7 +152,7 @@ import Testing
     #expect(
       file.text == """
         dark theme: contrast: the supporting line #99A0AE on the fill #FFFFFF is 2.6:1, under 4.5:1 (fidelity file)
-        1 finding in 8 anchors
+        1 finding; 0 of 8 anchors flagged
 
         """)
   }
@@ -160,7 +180,7 @@ import Testing
         twin: action: the supporting line holds a link (https://example.com); a tooltip holds no action
         twin: duplicate: same text as link
         bell: sanitized: the headline has 1 character shown as U+FFFD (control, bidi or unmeasurable)
-        9 findings in 7 anchors
+        9 findings; 7 of 7 anchors flagged
 
         """)
   }

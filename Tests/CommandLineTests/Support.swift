@@ -43,8 +43,8 @@ enum TUI {
     packageRoot.appendingPathComponent("Examples/\(name)").path
   }
 
-  /// Runs the binary with `arguments`; `NO_COLOR` is removed from the environment unless
-  /// `environment` sets it.
+  /// Runs the binary with `arguments` under the C.UTF-8 locale (snapshots follow the locale);
+  /// `NO_COLOR` is removed from the environment unless `environment` sets it.
   static func run(
     _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
     stdout kind: StdoutKind = .file
@@ -56,6 +56,8 @@ enum TUI {
     if let directory { process.currentDirectoryURL = directory }
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = nil
+    env["LANG"] = "C.UTF-8"
+    env["LC_ALL"] = "C.UTF-8"
     for (key, value) in environment { env[key] = value }
     process.environment = env
     process.standardInput = FileHandle.nullDevice
@@ -141,4 +143,11 @@ func expectShape(
       sourceLocation: sourceLocation)
     return
   }
+}
+
+/// `text` without its trailing spaces.
+func trimmedRight(_ text: String) -> String {
+  var text = Substring(text)
+  while text.last == " " { text.removeLast() }
+  return String(text)
 }

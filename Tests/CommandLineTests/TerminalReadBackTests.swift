@@ -52,7 +52,17 @@ enum Tmux {
   /// Shows `file` with `cat` in a detached `columns` x `rows` pane and returns the pane's rows,
   /// trailing spaces kept, once `expectedRows` rows have been written.
   static func show(file: String, columns: Int, rows: Int, expectedRows: Int) throws -> [String] {
-    let socket = "tooltip-snapshot-\(UUID().uuidString.prefix(8))"
+    try show(file: file, columns: columns, rows: rows, expectedRows: expectedRows, socket: newSocketName())
+  }
+
+  /// A socket name no other server uses.
+  static func newSocketName() -> String {
+    "tooltip-snapshot-\(UUID().uuidString.prefix(8))"
+  }
+
+  /// ``show(file:columns:rows:expectedRows:)`` on the server named `socket`, which is killed
+  /// and whose socket file is removed before it returns.
+  static func show(file: String, columns: Int, rows: Int, expectedRows: Int, socket: String) throws -> [String] {
     let server = try start(
       socket,
       [
@@ -60,9 +70,15 @@ enum Tmux {
         "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "cat '\(file)'; exec sleep 60",
       ])
     defer {
+      // tmux leaves its socket file behind when the server is killed: remove it too.
+      let socketPath = (try? tmux(socket, ["display-message", "-p", "#{socket_path}"]))?
+        .trimmingCharacters(in: .whitespacesAndNewlines)
       _ = try? tmux(socket, ["kill-server"])
       var status: Int32 = 0
       _ = waitpid(server, &status, 0)
+      if let socketPath, socketPath.hasSuffix("/" + socket) {
+        try? FileManager.default.removeItem(atPath: socketPath)
+      }
     }
     // Done when the cursor rests at the start of the row below the output.
     for _ in 0..<200 {

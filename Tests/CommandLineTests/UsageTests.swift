@@ -18,6 +18,12 @@ import Testing
     ),
     (["--lint", "--bare"], "tooltip-tui: --bare does not work with --lint"),
     (["--check", "--size", "80x24", "--ansi"], "tooltip-tui: --ansi works with --snapshot only"),
+    (["--lint", "--svg"], "tooltip-tui: --svg works with --snapshot only"),
+    (
+      ["--snapshot", "--size", "80x24", "--ansi", "--svg"],
+      "tooltip-tui: --ansi and --svg cannot be used together"
+    ),
+    (["--snapshot", "--size", "80x24", "--svg=yes"], "tooltip-tui: --svg takes no value"),
     (
       ["--snapshot", "--size", "80x24", "--theme", "blue"],
       "tooltip-tui: --theme: expected light or dark, got 'blue'"

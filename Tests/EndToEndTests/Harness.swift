@@ -105,9 +105,10 @@ struct SpawnError: Error {
 }
 
 /// `tooltip-tui --snapshot` with `arguments`, as rows with trailing spaces trimmed (the way
-/// `capture-pane -p` prints them).
+/// `capture-pane -p` prints them), under the UTF-8 locale the panes run the demo in.
 func snapshot(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-  let result = try runProcess(Binary.path, ["--snapshot"] + arguments)
+  let environment = ProcessInfo.processInfo.environment.merging(["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]) { $1 }
+  let result = try runProcess(Binary.path, ["--snapshot"] + arguments, environment: environment)
   #expect(result.status == 0, "snapshot \(arguments): \(result.stderr)", sourceLocation: sourceLocation)
   var rows = result.stdout.components(separatedBy: "\n")
   if rows.last == "" { rows.removeLast() }

@@ -72,8 +72,8 @@ extension EndToEnd {
       pane.expectScreen(try snapshot(["--size", "80x24", "--open", "top-sm"]))
       pane.send(key)
       let closed = try snapshot(["--size", "80x24"])
-      pane.expectStatus(Self.hints["top-sm"]! + "  |  closed top-sm (tap)")
-      pane.expectScreen(Array(closed.dropLast()) + [Self.hints["top-sm"]! + "  |  closed top-sm (tap)"])
+      pane.expectStatus(Self.hints["top-sm"]! + "  |  closed top-sm by a tap")
+      pane.expectScreen(Array(closed.dropLast()) + [Self.hints["top-sm"]! + "  |  closed top-sm by a tap"])
     }
 
     @Test func escCloses() throws {
@@ -81,7 +81,7 @@ extension EndToEnd {
       pane.expectStarted()
       pane.expectScreen(try snapshot(["--size", "80x24", "--open", "left-md"]))
       pane.send("Escape")
-      pane.expectStatus(Self.hints["left-md"]! + "  |  closed left-md (escape)")
+      pane.expectStatus(Self.hints["left-md"]! + "  |  closed left-md by Esc")
       pane.expectScreen(Array(try snapshot(["--size", "80x24"]).dropLast()) + [pane.capture().last ?? ""])
     }
 
@@ -89,7 +89,7 @@ extension EndToEnd {
       let pane = try TmuxPane(arguments: ["--open", "top-sm"])
       pane.expectStarted()
       pane.send("Tab")
-      pane.expectStatus(Self.hints["top-md"]! + "  |  closed top-sm (selectionMoved)")
+      pane.expectStatus(Self.hints["top-md"]! + "  |  closed top-sm: the selection moved")
     }
 
     @Test func iShowsALongPressAnchorsTooltipAndHidesIt() throws {
@@ -102,7 +102,7 @@ extension EndToEnd {
       pane.expectScreen(try snapshot(["--size", "120x24", "--scene", "form", "--open", "publish"]))
       pane.send("i")
       pane.expectStatus(
-        " Publish · Makes your app visible on the App Store. This cannot be undone.  |  closed publish (info)")
+        " Publish · Makes your app visible on the App Store. This cannot be undone.  |  closed publish by the i key")
     }
 
     @Test func enterOnALongPressControlRunsItsActionInstead() throws {

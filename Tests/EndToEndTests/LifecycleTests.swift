@@ -115,7 +115,7 @@ extension EndToEnd {
       #expect(pane.display("#{alternate_on}") == "1")
       // Still live after the resume.
       pane.send("Escape")
-      pane.expectStatus(" Top · md · Sits above a 3-cell icon.  |  closed top-md (escape)")
+      pane.expectStatus(" Top · md · Sits above a 3-cell icon.  |  closed top-md by Esc")
       pane.send("q")
       #expect(pane.wait { pane.display("#{alternate_on}") == "0" })
     }

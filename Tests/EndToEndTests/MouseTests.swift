@@ -26,7 +26,7 @@ extension EndToEnd {
       pane.expectStarted()
       pane.expectScreen(try snapshot(["--size", "80x24", "--open", "top-md"]))
       pane.click(x: x, y: y)
-      pane.expectStatus(" Top · md · Sits above a 3-cell icon.  |  closed top-md (tap)")
+      pane.expectStatus(" Top · md · Sits above a 3-cell icon.  |  closed top-md by a tap")
       pane.expectScreen(Array(try snapshot(["--size", "80x24"]).dropLast()) + [pane.capture().last ?? ""])
     }
 
@@ -37,7 +37,7 @@ extension EndToEnd {
       pane.expectStatus(" Top · sm · Sits above a 1-cell icon.  |  opened top-sm")
       pane.click(x: Self.topMD.x, y: Self.topMD.y)
       // Closed, and top-md neither opened nor selected.
-      pane.expectStatus(" Top · sm · Sits above a 1-cell icon.  |  closed top-sm (tap)")
+      pane.expectStatus(" Top · sm · Sits above a 1-cell icon.  |  closed top-sm by a tap")
       pane.expectScreen(Array(try snapshot(["--size", "80x24"]).dropLast()) + [pane.capture().last ?? ""])
     }
 
@@ -50,7 +50,7 @@ extension EndToEnd {
       pane.expectScreen(try snapshot(["--size", "80x24", "--dismiss", "pass-through", "--open", "top-md"]))
       // On the open anchor itself it only closes.
       pane.click(x: Self.topMD.x, y: Self.topMD.y)
-      pane.expectStatus(" Top · md · Sits above a 3-cell icon.  |  closed top-md (tap)")
+      pane.expectStatus(" Top · md · Sits above a 3-cell icon.  |  closed top-md by a tap")
     }
 
     @Test func aClickPastColumn223WorksWithSGR() throws {

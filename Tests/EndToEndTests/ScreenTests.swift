@@ -90,7 +90,7 @@ extension EndToEnd {
       // hides once the demo has laid out the 1 x 1 screen (the selected anchor is off it).
       #expect(pane.wait { pane.display("#{cursor_flag}") == "0" })
       pane.tmux(["resize-window", "-t", "S", "-x", "80", "-y", "24"])
-      pane.expectStatus(" Top · sm · Sits above a 1-cell icon.  |  closed top-sm (anchorRemoved)")
+      pane.expectStatus(" Top · sm · Sits above a 1-cell icon.  |  closed top-sm: anchor off screen")
       pane.expectScreen(Array(try snapshot(["--size", "80x24"]).dropLast()) + [pane.capture().last ?? ""])
     }
 
