@@ -627,22 +627,22 @@ def lower_bounds(binary: str, cols: int, rows: int) -> dict[str, dict[str, int]]
 
     The screens are tooltip-tui's own snapshots, closed and `--open ID`; after a close the
     status row names it, so those screens are the closed snapshot with the open one's status
-    row, its event text `opened ID` replaced by `closed ID (REASON)`."""
+    row, its event text `opened ID` replaced by `closed ID by Esc` (or `by a tap`)."""
     closed = parse_ansi_screen(snapshot(binary, cols, rows), cols, rows)
     opened = parse_ansi_screen(snapshot(binary, cols, rows, "--open", SCENE["open_id"]), cols, rows)
     oid = SCENE["open_id"]
 
     def after_close(reason: str):
         screen = [list(r) for r in closed]
-        screen[-1] = replace_in_row(opened[-1], f"opened {oid}", f"closed {oid} ({reason})")
+        screen[-1] = replace_in_row(opened[-1], f"opened {oid}", f"closed {oid} {reason}")
         return screen
 
     cursor = SCENE["anchor_cell"]
     return {
         "open_first": minimal_encoding(closed, opened, cursor),
-        "open": minimal_encoding(after_close("escape"), opened, cursor),
-        "close": minimal_encoding(opened, after_close("escape"), cursor),
-        "close_tap": minimal_encoding(opened, after_close("tap"), cursor),
+        "open": minimal_encoding(after_close("by Esc"), opened, cursor),
+        "close": minimal_encoding(opened, after_close("by Esc"), cursor),
+        "close_tap": minimal_encoding(opened, after_close("by a tap"), cursor),
     }
 
 
@@ -674,9 +674,9 @@ def self_test() -> None:
     ]
     assert sgr_bytes((231, 233, frozenset({"bold"})), (247, 233, frozenset())) == len("\x1b[22;38;5;247m")
     # The status row after a close: the event text replaced, the row's width kept.
-    status = [(ch, (None, None, frozenset({"dim"}))) for ch in " x  |  opened a        "]
-    replaced = replace_in_row(status, "opened a", "closed a (tap)")
-    assert "".join(c[0] for c in replaced) == " x  |  closed a (tap)  ", replaced
+    status = [(ch, (None, None, frozenset({"dim"}))) for ch in " x  |  opened a              "]
+    replaced = replace_in_row(status, "opened a", "closed a by a tap")
+    assert "".join(c[0] for c in replaced) == " x  |  closed a by a tap     ", replaced
     assert all(c[1] == status[0][1] for c in replaced), replaced
 
 

@@ -99,7 +99,7 @@ static void put_truncated(int x, int y, const wchar_t *s, int width) {
 static void draw(void) {
   erase();
   attrset(A_BOLD);
-  put(0, 0, L" Tooltip · gallery · light · hug · consume");
+  put(0, 0, L" Tooltip · gallery · light · scene sizes · hug · consume");
   attrset(A_NORMAL);
   put(COLS - 15, 0, L"? keys  q quit ");
   wchar_t status[256];
@@ -110,7 +110,9 @@ static void draw(void) {
   for (int i = 0; i < COUNT; i++) {
     const struct anchor *a = &anchors[i];
     attrset(i == selected ? A_REVERSE : A_NORMAL);
-    for (int x = 0; x < a->width; x++) put(a->x + x, a->y + 1, L" ");
+    /* A selected one-cell box is reversed with a cell each side, so a block cursor cannot hide it. */
+    int pad = i == selected && a->width == 1 ? 1 : 0;
+    for (int x = -pad; x < a->width + pad; x++) put(a->x + x, a->y + 1, L" ");
     put(a->x + (a->width - 1) / 2, a->y + 1, L"ⅈ");
   }
   attrset(A_NORMAL);
@@ -132,15 +134,16 @@ static void draw(void) {
   refresh();
 }
 
+/* The status row's words for a close: "by Esc", "by a tap", ": the selection moved". */
 static void close_open(const char *reason) {
-  swprintf(event, 64, L"closed %s (%s)", anchors[open_id].id, reason);
+  swprintf(event, 64, L"closed %s%s", anchors[open_id].id, reason);
   open_id = -1;
 }
 
 static void select_anchor(int i) {
   if (i == selected) return;
   selected = i;
-  if (open_id >= 0 && open_id != i) close_open("selectionMoved");
+  if (open_id >= 0 && open_id != i) close_open(": the selection moved");
 }
 
 /* What a click at (x, y) lands on: the open bubble, an anchor's target, or the background. */
@@ -160,7 +163,7 @@ static int hit(int x, int y) {
 /* A tap closes what is open and does nothing else; otherwise it selects and opens an anchor. */
 static void tap(int target) {
   if (open_id >= 0) {
-    close_open("tap");
+    close_open(" by a tap");
     return;
   }
   if (target < 0) return;
@@ -220,7 +223,7 @@ int main(void) {
     } else if ((kind == OK && (ch == L'\n' || ch == L'\r' || ch == L' ')) || (kind == KEY_CODE_YES && ch == KEY_ENTER)) {
       tap(selected);
     } else if (kind == OK && ch == 27) {
-      if (open_id >= 0) close_open("escape");
+      if (open_id >= 0) close_open(" by Esc");
     }
     draw();
   }
