@@ -1,4 +1,5 @@
 import CNcurses
+import CTerminalGuard
 import TooltipKit
 
 /// A run of cells on one row that differ between two frames: the columns `start ..< end` of
@@ -81,9 +82,16 @@ public final class Presenter {
   /// a new size), the screen erased and everything that is not blank, then one refresh with the
   /// cursor on `grid.cursor` (hidden when nil).
   ///
+  /// The frame is one terminal write (`tg_output_begin`): a quit signal arriving while it is
+  /// drawn or sent (a terminal that stopped reading blocks the write) restores the terminal and
+  /// ends the program from the signal handler. With a quit signal already pending, nothing is
+  /// drawn: the program is about to end.
+  ///
   /// Returns the runs that were drawn.
   @discardableResult
   public func present(_ grid: CellGrid, full: Bool = false) -> [ChangedRun] {
+    defer { tg_output_end() }
+    guard tg_output_begin() == 0 else { return [] }
     let window = tk_stdscr()
     let repaint = full || previous?.size != grid.size
     if repaint {
