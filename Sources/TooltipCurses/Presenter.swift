@@ -29,14 +29,29 @@ public struct ChangedRun: Hashable, Sendable {
 /// Each grapheme is drawn as a UTF-8 string at its column (so emoji sequences reach ncurses
 /// whole), the right halves of wide graphemes are never written, and the terminal cursor is
 /// put where the grid says, or hidden.
+///
+/// A grapheme whose width terminals disagree on (``Text/hasDisputedWidth(_:)``: ZWJ sequences,
+/// emoji with a variation selector) is not left to curses, which would draw what follows it
+/// where its own count of columns says the terminal's cursor is. Curses draws blanks over its
+/// columns; after the frame the grapheme is written over them at an explicit cursor position,
+/// and so is the cell after it. The terminal may draw it narrower (the blanks show) or wider
+/// (the next cell, drawn again, cuts it): nothing after it on its row moves. When such a
+/// grapheme changes, its row is sent whole, so no fragment of it stays.
 public final class Presenter {
   private let colors: CursesColors
+  private let handDraws: Bool
   private var previous: CellGrid?
   private var cursorVisible: Int32 = -1
 
   /// A presenter drawing with `colors` on the current curses screen's `stdscr`.
-  public init(colors: CursesColors) {
+  ///
+  /// - Parameter screenOnStandardOutput: whether the screen was started on standard output
+  ///   (`newterm`'s output stream is `stdout`, as a ``TerminalSession``'s is). The graphemes
+  ///   whose width terminals disagree on are then written there by hand after each frame;
+  ///   otherwise (a screen on another stream) they are left blank.
+  public init(colors: CursesColors, screenOnStandardOutput: Bool = false) {
     self.colors = colors
+    self.handDraws = screenOnStandardOutput
   }
 
   /// The runs of cells of `new` that differ from `old`, row by row, left to right; every cell
@@ -100,6 +115,11 @@ public final class Presenter {
     }
     // After werase the screen is blank: a full repaint only has to draw what is not blank.
     let runs = Self.changedRuns(old: repaint ? CellGrid(size: grid.size) : previous, new: grid)
+    if !repaint, let previous {
+      // The terminal drew the last frame's disputed graphemes its own way, unknown to curses:
+      // where one changes, curses must send its whole row again to leave nothing of it.
+      for row in Self.rowsReplacingDisputed(old: previous, runs: runs) { wredrawln(window, Int32(row), 1) }
+    }
     var current: Style?
     for run in runs {
       for x in run.start..<run.end {
@@ -110,16 +130,76 @@ public final class Presenter {
           _ = tk_attr_set(window, resolved.attrs, resolved.pair)
           current = cell.style
         }
+        // A disputed grapheme is blanks to curses; it is written over them after the frame.
+        let text = Text.hasDisputedWidth(cell.text) ? String(repeating: " ", count: cell.width) : cell.text
         // The last cell of the screen may answer ERR (the cursor cannot advance past it):
         // the cell is drawn all the same.
-        _ = cell.text.withCString { tk_put(window, Int32(run.row), Int32(x), $0) }
+        _ = text.withCString { tk_put(window, Int32(run.row), Int32(x), $0) }
       }
     }
     _ = tk_attr_set(window, TK_A_NORMAL, 0)
     previous = grid
     placeCursor(grid.cursor)
     wrefresh(window)
+    let rows = repaint ? Array(0..<grid.size.height) : runs.map(\.row)
+    drawDisputed(grid, rows: rows)
     return runs
+  }
+
+  /// The rows of `old` holding a grapheme whose width terminals disagree on that one of `runs`
+  /// overwrites: the terminal drew it its own way, unknown to curses, so the row is sent whole.
+  public static func rowsReplacingDisputed(old: CellGrid, runs: [ChangedRun]) -> [Int] {
+    var rows: [Int] = []
+    for run in runs where rows.last != run.row {
+      if (run.start..<run.end).contains(where: { Text.hasDisputedWidth(old[$0, run.row].text) }) {
+        rows.append(run.row)
+      }
+    }
+    return rows
+  }
+
+  /// The cells drawn by hand after the frame on `rows` (in order, no row twice): every
+  /// disputed grapheme, and the cell after each, when it is neither disputed itself nor the
+  /// right half of a wide grapheme. Each is drawn at its own explicit position.
+  ///
+  /// A disputed grapheme one column wide in the last column is left blank: a terminal that
+  /// draws it two columns wide would wrap it to the next row.
+  public static func handDrawnCells(_ grid: CellGrid, rows: [Int]) -> [Point] {
+    let width = grid.size.width
+    var cells: [Point] = []
+    var last = -1
+    for row in rows where row != last && row >= 0 && row < grid.size.height {
+      last = row
+      var x = 0
+      while x < width {
+        let cell = grid[x, row]
+        let step = max(1, cell.width)
+        defer { x += step }
+        guard Text.hasDisputedWidth(cell.text), !(cell.width == 1 && x == width - 1) else { continue }
+        cells.append(Point(x: x, y: row))
+        let next = x + step
+        if next < width, !grid[next, row].isContinuation, !Text.hasDisputedWidth(grid[next, row].text) {
+          cells.append(Point(x: next, y: row))
+        }
+      }
+    }
+    return cells
+  }
+
+  /// Writes the disputed graphemes of `grid` on `rows` and the cells after them, each at an
+  /// explicit cursor position, then puts the cursor back where curses left it.
+  private func drawDisputed(_ grid: CellGrid, rows: [Int]) {
+    guard handDraws else { return }
+    let screen = Size(width: Int(tk_cols()), height: Int(tk_lines()))
+    let cells = Self.handDrawnCells(grid, rows: rows).filter { $0.x < screen.width && $0.y < screen.height }
+    guard !cells.isEmpty else { return }
+    for point in cells {
+      let cell = grid[point.x, point.y]
+      let resolved = colors.resolve(cell.style)
+      cell.text.withCString { tk_put_direct(Int32(point.y), Int32(point.x), $0, resolved.attrs, resolved.pair) }
+    }
+    let window = tk_stdscr()
+    tk_end_direct(getcury(window), getcurx(window))
   }
 
   /// Forgets the last frame, so the next one is drawn whole.

@@ -110,7 +110,7 @@ public final class TerminalSession {
     Self.flowControlOff()
     tg_output_end()
     colors = CursesColors(noColor: getenv("NO_COLOR").map { String(cString: $0) })
-    presenter = Presenter(colors: colors)
+    presenter = Presenter(colors: colors, screenOnStandardOutput: true)
   }
 
   /// Switches output flow control (IXON) off, as curses programs do: Ctrl-S and Ctrl-Q reach
