@@ -541,6 +541,14 @@ def blocked_in_write(pid):
         return False
 
 
+def signal_name(signum):
+    """SIGTERM, SIGRTMIN+3: the name of signal `signum`."""
+    try:
+        return signal.Signals(signum).name
+    except ValueError:
+        return "SIGRTMIN+%d" % (signum - signal.SIGRTMIN)
+
+
 def end_by_signal(pty, signum, deadline):
     """Sends `signum` and waits for the program to end; returns a failure reason or ''."""
     pty.pending.clear()
@@ -548,7 +556,7 @@ def end_by_signal(pty, signum, deadline):
     os.kill(pty.proc.pid, signum)
     limit = min(deadline, SIGNAL_DEADLINE)
     if pty.pump(limit):
-        return "hang: still running %.1f s after %s (killed)" % (limit, signal.Signals(signum).name)
+        return "hang: still running %.1f s after %s (killed)" % (limit, signal_name(signum))
     return ""
 
 

@@ -200,12 +200,9 @@ void tg_install_quit_handlers(void) {
   /* While one quit signal is handled, another must not start a second restore. */
   for (int i = 0; i < quit_count; i++) sigaddset(&action.sa_mask, quit_signals[i]);
   for (int i = 0; i < quit_count; i++) {
-    quit_handled[i] = 0;
-    struct sigaction current;
-    if (sigaction(quit_signals[i], NULL, &current) != 0) continue;
-    /* A signal ignored when the program started (nohup, a background job) stays ignored. */
-    if (!(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_IGN) continue;
-    if (sigaction(quit_signals[i], &action, &previous_quit_actions[i]) == 0) quit_handled[i] = 1;
+    /* Even one the parent left ignored: like a blocked mask, an inherited SIG_IGN must not
+       leave the program deaf to SIGINT or SIGTERM. */
+    quit_handled[i] = sigaction(quit_signals[i], &action, &previous_quit_actions[i]) == 0;
   }
   sigset_t unblock;
   sigemptyset(&unblock);
@@ -223,13 +220,6 @@ void tg_remove_quit_handlers(void) {
     quit_handled[i] = 0;
   }
   quit_installed = 0;
-}
-
-int tg_quit_signal_handled(int sig) {
-  for (int i = 0; i < quit_count; i++) {
-    if (quit_signals[i] == sig) return quit_installed && quit_handled[i];
-  }
-  return 0;
 }
 
 int tg_pending_signal(void) { return atomic_load(&pending_signal); }

@@ -34,8 +34,8 @@ const char *tg_reset_sequence(void);
    SIGRTMIN to SIGRTMAX (signal(7)). The handler records the first one (tg_pending_signal) for
    the program's loop to end cleanly, and is installed without SA_RESTART so a blocking read
    returns; during a terminal write (tg_output_begin) it restores the terminal itself, without
-   blocking, and ends the process with 128 + the signal. Signals ignored at start stay
-   ignored; the handled ones are unblocked. Nothing here depends on curses. */
+   blocking, and ends the process with 128 + the signal. Signals the parent left ignored or
+   blocked are handled and unblocked all the same. Nothing here depends on curses. */
 void tg_install_quit_handlers(void);
 
 /* Puts back the actions that were there before tg_install_quit_handlers. */
@@ -47,9 +47,6 @@ int tg_pending_signal(void);
 /* The quit signals, in the order above: up to `capacity` are stored in `signals`; returns how
    many there are. */
 int tg_quit_signals(int *signals, int capacity);
-
-/* Whether a handler is installed for `sig` now (it is a quit signal that was not ignored). */
-int tg_quit_signal_handled(int sig);
 
 /* Marks the start of a write to the terminal, to be matched by tg_output_end: a quit signal
    arriving before the end restores the terminal and ends the process from the handler, since
