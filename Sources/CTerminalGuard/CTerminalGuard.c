@@ -133,8 +133,9 @@ void tg_remove_fault_handlers(void) {
 
 /* The first quit signal received, 0 for none. */
 static atomic_int pending_signal = 0;
-/* How many terminal writes are in progress (tg_output_begin minus tg_output_end). */
-static atomic_int output_depth = 0;
+/* How many calls that may block on the terminal are in progress (tg_blocking_begin minus
+   tg_blocking_end). */
+static atomic_int blocking_depth = 0;
 
 #define MAX_QUIT_SIGNALS 64
 static int quit_signals[MAX_QUIT_SIGNALS];
@@ -183,9 +184,9 @@ static void end_now(void) {
 static void quit_handler(int sig) {
   int none = 0;
   (void)atomic_compare_exchange_strong(&pending_signal, &none, sig);
-  /* In the middle of a write, the program may never come back to look at the flag (the write
-     blocks while the terminal does not read): end here. */
-  if (atomic_load(&output_depth) > 0) end_now();
+  /* In a read waiting for input, or a write the terminal does not take, the program may never
+     come back to look at the flag: end here. */
+  if (atomic_load(&blocking_depth) > 0) end_now();
 }
 
 void tg_install_quit_handlers(void) {
@@ -224,9 +225,9 @@ void tg_remove_quit_handlers(void) {
 
 int tg_pending_signal(void) { return atomic_load(&pending_signal); }
 
-int tg_output_begin(void) {
-  atomic_fetch_add(&output_depth, 1);
+int tg_blocking_begin(void) {
+  atomic_fetch_add(&blocking_depth, 1);
   return atomic_load(&pending_signal);
 }
 
-void tg_output_end(void) { atomic_fetch_sub(&output_depth, 1); }
+void tg_blocking_end(void) { atomic_fetch_sub(&blocking_depth, 1); }

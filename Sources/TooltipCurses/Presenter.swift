@@ -97,7 +97,7 @@ public final class Presenter {
   /// a new size), the screen erased and everything that is not blank, then one refresh with the
   /// cursor on `grid.cursor` (hidden when nil).
   ///
-  /// The frame is one terminal write (`tg_output_begin`): a quit signal arriving while it is
+  /// The frame is one terminal write (`tg_blocking_begin`): a quit signal arriving while it is
   /// drawn or sent (a terminal that stopped reading blocks the write) restores the terminal and
   /// ends the program from the signal handler. With a quit signal already pending, nothing is
   /// drawn: the program is about to end.
@@ -105,8 +105,8 @@ public final class Presenter {
   /// Returns the runs that were drawn.
   @discardableResult
   public func present(_ grid: CellGrid, full: Bool = false) -> [ChangedRun] {
-    defer { tg_output_end() }
-    guard tg_output_begin() == 0 else { return [] }
+    defer { tg_blocking_end() }
+    guard tg_blocking_begin() == 0 else { return [] }
     let window = tk_stdscr()
     let repaint = full || previous?.size != grid.size
     if repaint {
@@ -163,7 +163,8 @@ public final class Presenter {
   /// right half of a wide grapheme. Each is drawn at its own explicit position.
   ///
   /// A disputed grapheme one column wide in the last column is left blank: a terminal that
-  /// draws it two columns wide would wrap it to the next row.
+  /// draws it two columns wide would wrap it to the next row. The screen's last cell is left to
+  /// curses, which writes it without scrolling.
   public static func handDrawnCells(_ grid: CellGrid, rows: [Int]) -> [Point] {
     let width = grid.size.width
     var cells: [Point] = []
@@ -178,9 +179,11 @@ public final class Presenter {
         guard Text.hasDisputedWidth(cell.text), !(cell.width == 1 && x == width - 1) else { continue }
         cells.append(Point(x: x, y: row))
         let next = x + step
-        if next < width, !grid[next, row].isContinuation, !Text.hasDisputedWidth(grid[next, row].text) {
-          cells.append(Point(x: next, y: row))
-        }
+        guard next < width, !grid[next, row].isContinuation, !Text.hasDisputedWidth(grid[next, row].text)
+        else { continue }
+        // Curses draws the screen's last cell its own careful way (writing it may scroll).
+        if row == grid.size.height - 1 && next + max(1, grid[next, row].width) >= width { continue }
+        cells.append(Point(x: next, y: row))
       }
     }
     return cells

@@ -105,10 +105,10 @@ public final class TerminalSession {
     terminalName = term
     mouseEnabled = mouse
 
-    _ = tg_output_begin()
+    _ = tg_blocking_begin()
     CursesInput.setModes(mouse: mouse)
     Self.flowControlOff()
-    tg_output_end()
+    tg_blocking_end()
     colors = CursesColors(noColor: getenv("NO_COLOR").map { String(cString: $0) })
     presenter = Presenter(colors: colors, screenOnStandardOutput: true)
   }
@@ -157,7 +157,13 @@ public final class TerminalSession {
   public func takeResumed() -> Bool { SignalFlags.takeContinued() }
 
   /// Waits for the next input and decodes it; see ``CursesInput/read(timeout:)``.
+  ///
+  /// A quit signal arriving during the read ends the program from the signal handler, the
+  /// terminal restored without blocking: one arriving just before the read's system call would
+  /// otherwise leave it waiting for a key. With one already pending, nothing is read (nil).
   public func read(timeout: Duration?) -> TerminalInput? {
+    defer { tg_blocking_end() }
+    guard tg_blocking_begin() == 0 else { return nil }
     guard let result = input.read(timeout: timeout) else {
       if !hungUp { hungUp = Self.inputHungUp() }
       // A wait with no timeout ends early only for a signal. Failing again and again with no
@@ -186,10 +192,10 @@ public final class TerminalSession {
     ended = true
     // A quit signal while ending (a terminal that stopped reading blocks endwin's write) ends
     // the program from the handler, the terminal restored without blocking.
-    _ = tg_output_begin()
+    _ = tg_blocking_begin()
     endwin()
     tg_restore_modes()
-    tg_output_end()
+    tg_blocking_end()
     tg_remove_fault_handlers()
     SignalFlags.remove()
   }

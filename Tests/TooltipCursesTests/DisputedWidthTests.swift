@@ -38,6 +38,11 @@ import TooltipKit
     #expect(Presenter.handDrawnCells(g, rows: [0]).isEmpty)
   }
 
+  @Test func theScreensLastCellIsLeftToCurses() {
+    let g = grid(["\(Self.heart)x", "\(Self.heart)y"], width: 2)
+    #expect(Presenter.handDrawnCells(g, rows: [0, 1]) == [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 0, y: 1)])
+  }
+
   @Test func onlyTheRowsAskedForAreLookedAt() {
     let g = grid(["\(Self.heart)x", "\(Self.heart)y"], width: 3)
     #expect(Presenter.handDrawnCells(g, rows: [1]) == [Point(x: 0, y: 1), Point(x: 1, y: 1)])

@@ -33,7 +33,8 @@ const char *tg_reset_sequence(void);
    above: HUP INT QUIT PIPE ALRM TERM USR1 USR2 POLL PROF VTALRM XCPU XFSZ STKFLT PWR and
    SIGRTMIN to SIGRTMAX (signal(7)). The handler records the first one (tg_pending_signal) for
    the program's loop to end cleanly, and is installed without SA_RESTART so a blocking read
-   returns; during a terminal write (tg_output_begin) it restores the terminal itself, without
+   returns; during a call that may block on the terminal (tg_blocking_begin: a read waiting for
+   input, a write) it restores the terminal itself, without
    blocking, and ends the process with 128 + the signal. Signals the parent left ignored or
    blocked are handled and unblocked all the same. Nothing here depends on curses. */
 void tg_install_quit_handlers(void);
@@ -48,14 +49,15 @@ int tg_pending_signal(void);
    many there are. */
 int tg_quit_signals(int *signals, int capacity);
 
-/* Marks the start of a write to the terminal, to be matched by tg_output_end: a quit signal
-   arriving before the end restores the terminal and ends the process from the handler, since
-   a write blocked on a terminal that stopped reading would never return to the loop. Returns
-   the quit signal already pending (0 for none): the caller should then write nothing and
-   return, so the loop ends the program. */
-int tg_output_begin(void);
+/* Marks the start of a call that may block on the terminal, to be matched by tg_blocking_end:
+   a read waiting for input (a signal arriving just before the read starts would leave it
+   waiting), or a write (one blocked on a terminal that stopped reading never returns). A quit
+   signal arriving before the end restores the terminal and ends the process from the handler.
+   Returns the quit signal already pending (0 for none): the caller should then neither read
+   nor write, and return, so the loop ends the program. */
+int tg_blocking_begin(void);
 
-/* Marks the end of a write begun with tg_output_begin. */
-void tg_output_end(void);
+/* Marks the end of a call begun with tg_blocking_begin. */
+void tg_blocking_end(void);
 
 #endif
