@@ -224,7 +224,11 @@ struct DemoModel {
       // row to the selected anchor's hint.
       if state.openID == nil { lastEvent = "" }
       send(.escape)
-    case .character("?"): helpVisible = true
+    case .character("?"):
+      // The help takes the pointer: a press begun beneath it (its release is the help's) is
+      // neither a tap nor, when its time runs out, a long press.
+      helpVisible = true
+      send(.cancelPress)
     case .character("q"): return .quit(0)
     case .character("\u{03}"): return .quit(130)
     case .character("\u{0C}"): return .redrawAll

@@ -11,8 +11,14 @@ report switch is "off", and the pty's modes (read on the slave side, kept open) 
 modes before the start.
 
 The random part never holds the bytes that quit or stop a program on purpose: `q`, Ctrl-C,
-Ctrl-\\, Ctrl-Z, nor XOFF (Ctrl-S stops the terminal's output until Ctrl-Q, as on any
-terminal in cbreak mode).
+Ctrl-\\, Ctrl-Z. It does hold XOFF and XON (Ctrl-S, Ctrl-Q): the program switches flow control
+off, so they are keys that do nothing and must not stop the screen.
+
+Some streams end with a signal instead of `q`: any of signal(7)'s terminating signals, sent
+with kill, sometimes after the terminal stopped reading the program's output (a "stall": the
+master is no longer read, so a frame's write blocks). Such a stream passes when the program
+exits with 128 + the signal within a short deadline (or, for a fault signal, dies by it), with
+nothing on stderr and the terminal restored as above.
 
 Usage:
   scripts/stream_fuzz.py --binary .build/debug/tooltip-tui --streams 10000 --seed 1
@@ -30,6 +36,7 @@ import multiprocessing
 import os
 import random
 import re
+import resource
 import select
 import signal
 import struct
@@ -42,7 +49,7 @@ import time
 # ---------------------------------------------------------------------------------------------
 # Generating streams
 
-FORBIDDEN = frozenset(b"q\x03\x1c\x1a\x13")
+FORBIDDEN = frozenset(b"q\x03\x1c\x1a")
 
 ARROWS = [b"\x1b[" + bytes([c]) for c in b"ABCD"] + [b"\x1bO" + bytes([c]) for c in b"ABCD"]
 KEYS = (
@@ -253,13 +260,74 @@ def generate(seed, index):
             actions.append(["winch"])
         else:
             actions.append(["sleep", rng.choice([0, 1, 5, 10, 30])])
+    add_flow_control(rng, actions, 1 if early else 0)
     if rng.random() < 0.3:
         mutate(rng, actions[1:] if early else actions)
     for action in actions:
         if action[0] == "write":
             action[1] = filtered(action[1])
+    end_with_signal(rng, actions)
     return {"seed": seed, "index": index, "args": args, "env": env, "size": [cols, rows],
             "early": early, "actions": actions}
+
+
+# ---------------------------------------------------------------------------------------------
+# Generating signals and flow control
+
+# signal(7): every signal whose default action is Term or Core, less SIGKILL (nothing can
+# restore after it). The faults are handled differently: the terminal is restored, then the
+# default action ends the program, so it dies by the signal.
+FAULT_SIGNALS = frozenset([signal.SIGILL, signal.SIGABRT, signal.SIGFPE, signal.SIGSEGV,
+                           signal.SIGBUS, signal.SIGTRAP, signal.SIGSYS])
+QUIT_SIGNALS = sorted(
+    set([signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGPIPE, signal.SIGALRM,
+         signal.SIGTERM, signal.SIGUSR1, signal.SIGUSR2, signal.SIGPOLL, signal.SIGPROF,
+         signal.SIGVTALRM, signal.SIGXCPU, signal.SIGXFSZ, signal.SIGSTKFLT, signal.SIGPWR])
+    | set(range(signal.SIGRTMIN, signal.SIGRTMAX + 1)))
+TERMINATING_SIGNALS = sorted(set(QUIT_SIGNALS) | FAULT_SIGNALS)
+XOFF, XON = b"\x13", b"\x11"
+
+
+def flow_control(rng):
+    """XOFF and XON as a terminal user sends them: Ctrl-S, keys, maybe Ctrl-Q, or alone."""
+    keys = b"".join(rng.choice(KEYS) for _ in range(rng.randint(0, 8)))
+    return rng.choice([
+        XOFF + keys,
+        XOFF + keys + XON,
+        XON,
+        XOFF * rng.randint(1, 3) + keys + XON * rng.randint(0, 3),
+        keys + XOFF,
+    ])
+
+
+def add_flow_control(rng, actions, first):
+    """Inserts a few XOFF/XON writes among `actions` (from index `first` on)."""
+    if rng.random() >= 0.25:
+        return
+    for _ in range(rng.randint(1, 3)):
+        actions.insert(rng.randint(first, len(actions)), ["write", flow_control(rng)])
+
+
+def end_with_signal(rng, actions):
+    """Ends one stream in four with a terminating signal instead of q; one in three of those
+    first stops reading the program's output (and keeps typing, to make it draw)."""
+    if rng.random() >= 0.25:
+        return
+    if rng.random() < 0.35:
+        actions.append(["stall"])
+        for _ in range(rng.randint(0, 6)):
+            actions.append(["write", b"".join(rng.choice(KEYS) for _ in range(rng.randint(1, 4)))])
+            actions.append(["sleep", rng.choice([10, 40, 60])])
+    actions.append(["signal", rng.choice(TERMINATING_SIGNALS)])
+
+
+def expected_status(stream):
+    """The status the run must end with: 0 after q, 128 + the signal after a quit signal,
+    minus the signal (Python's death by a signal) after a fault signal."""
+    sent = [a[1] for a in stream["actions"] if a[0] == "signal"]
+    if not sent:
+        return 0
+    return -sent[-1] if sent[-1] in FAULT_SIGNALS else 128 + sent[-1]
 
 
 def to_json(stream):
@@ -301,6 +369,8 @@ def make_controlling_terminal():
     # In the child, after setsid: the pty slave on stdin becomes the controlling terminal, so
     # the kernel sends SIGWINCH on a resize and the program is the foreground group.
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    # A fault signal ends the program with its default action: no core file.
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
 class Pty:
@@ -312,6 +382,9 @@ class Pty:
         self.output = bytearray()
         self.pending = bytearray()
         self.sent = 0
+        # A stalled terminal no longer reads the program's output.
+        self.stalled = False
+        self.blocked_at_signal = False
 
     def pump(self, seconds, until_written=False, until_exit=False):
         """Reads and writes for `seconds`; returns early when the queue is written or the
@@ -327,7 +400,8 @@ class Pty:
             if left <= 0:
                 return True
             wants = [self.master] if self.pending else []
-            readable, writable, _ = select.select([self.master], wants, [], min(left, 0.02))
+            reads = [] if self.stalled else [self.master]
+            readable, writable, _ = select.select(reads, wants, [], min(left, 0.02))
             if readable:
                 self.read_once()
             if writable and self.pending:
@@ -385,6 +459,9 @@ def run(binary, stream, deadline=10.0, write_stall=20.0):
         errors.close()
     result["sent"] = pty.sent
     result["seconds"] = time.monotonic() - started
+    result["signal"] = next((a[1] for a in stream["actions"] if a[0] == "signal"), 0)
+    result["stalled"] = pty.stalled
+    result["blocked"] = pty.blocked_at_signal
     if not reason:
         reason = check(stream, proc.returncode, stderr, pty.output, before, after)
     result["ok"] = not reason
@@ -409,7 +486,13 @@ def drive(pty, stream, deadline, write_stall, result):
             return "hang: did not start within %.0f s" % deadline
     for action in actions:
         kind = action[0]
-        if kind == "write":
+        if kind == "write" and pty.stalled:
+            # A program blocked on its output reads no input: type what it takes, then go on.
+            pty.pending += action[1]
+            if not pty.pump(0.2, until_written=True):
+                return "exited before its signal with status %s" % pty.proc.returncode
+            pty.pending.clear()
+        elif kind == "write":
             pty.pending += action[1]
             while pty.pending:
                 sent = pty.sent
@@ -425,6 +508,10 @@ def drive(pty, stream, deadline, write_stall, result):
             result["resizes"] += 1
         elif kind == "winch":
             os.kill(pty.proc.pid, signal.SIGWINCH)
+        elif kind == "stall":
+            pty.stalled = True
+        elif kind == "signal":
+            return end_by_signal(pty, action[1], deadline)
     if not pty.pump(0.0):
         return "exited before q with status %s" % pty.proc.returncode
     # ESC, a pause longer than the 25 ms escape delay (a pending sequence ends and ESC closes
@@ -441,12 +528,49 @@ def drive(pty, stream, deadline, write_stall, result):
     return "hang: still running %.0f s after the first q (killed)" % deadline
 
 
+# write(2)'s number, to tell from /proc whether the program is blocked writing its output.
+WRITE_SYSCALL = {"x86_64": 1, "aarch64": 64}.get(os.uname().machine)
+
+
+def blocked_in_write(pid):
+    """Whether process `pid` is inside write(2) now (as far as /proc tells)."""
+    try:
+        with open("/proc/%d/syscall" % pid) as f:
+            return WRITE_SYSCALL is not None and f.read().split()[0] == str(WRITE_SYSCALL)
+    except (OSError, IndexError):
+        return False
+
+
+def signal_name(signum):
+    """SIGTERM, SIGRTMIN+3: the name of signal `signum`."""
+    try:
+        return signal.Signals(signum).name
+    except ValueError:
+        return "SIGRTMIN+%d" % (signum - signal.SIGRTMIN)
+
+
+def end_by_signal(pty, signum, deadline):
+    """Sends `signum` and waits for the program to end; returns a failure reason or ''."""
+    pty.pending.clear()
+    pty.blocked_at_signal = blocked_in_write(pty.proc.pid)
+    os.kill(pty.proc.pid, signum)
+    limit = min(deadline, SIGNAL_DEADLINE)
+    if pty.pump(limit):
+        return "hang: still running %.1f s after %s (killed)" % (limit, signal_name(signum))
+    return ""
+
+
+# How long a program may take to end after a signal, even with its output stalled.
+SIGNAL_DEADLINE = 2.0
+
+
 def check(stream, status, stderr, output, before, after):
     """The reason the finished run failed, or ''."""
-    if status < 0:
-        return "killed by signal %d" % -status
-    if status != 0:
-        return "exit status %d" % status
+    expected = expected_status(stream)
+    if status != expected:
+        got = "killed by signal %d" % -status if status < 0 else "exit status %d" % status
+        return "%s, expected %s" % (got, "exit status %d" % expected if expected >= 0
+                                    else "death by signal %d" % -expected)
     if stderr.strip():
         first = stderr.decode(errors="replace").strip().splitlines()[0]
         return "wrote on stderr: %s" % first[:200]
@@ -527,9 +651,10 @@ def main():
         with open(options.replay) as f:
             stream = from_json(f.read())
         result = run(options.binary, stream, options.deadline)
-        print("replay %s: %s (%d bytes, %d resizes, %.2f s)" % (
+        print("replay %s: %s (%d bytes, %d resizes, %.2f s%s)" % (
             options.replay, "ok" if result["ok"] else "FAIL: " + result["reason"],
-            result["sent"], result["resizes"], result["seconds"]))
+            result["sent"], result["resizes"], result["seconds"],
+            ", blocked writing its output when the signal came" if result["blocked"] else ""))
         if not result["ok"]:
             print("  stderr: %s" % result["stderr"].strip())
             print("  last output bytes: %r" % bytes.fromhex(result["tail"])[-160:])
@@ -540,7 +665,8 @@ def main():
         seed, options.first, options.first + options.streams - 1, options.binary), flush=True)
     jobs = [(options.binary, seed, i, options.deadline)
             for i in range(options.first, options.first + options.streams)]
-    totals = {"streams": 0, "failures": 0, "sent": 0, "resizes": 0, "quits": 0, "extra_quits": 0}
+    totals = {"streams": 0, "failures": 0, "sent": 0, "resizes": 0, "quits": 0, "extra_quits": 0,
+              "signals": 0, "stalls": 0, "blocked": 0}
     started = time.monotonic()
     slowest = (0.0, -1)
 
@@ -550,6 +676,9 @@ def main():
         totals["sent"] += result["sent"]
         totals["resizes"] += result["resizes"]
         totals["extra_quits"] += max(0, result["quits"] - 1)
+        totals["signals"] += 1 if result["signal"] else 0
+        totals["stalls"] += 1 if result["stalled"] else 0
+        totals["blocked"] += 1 if result["blocked"] else 0
         slowest = max(slowest, (result["seconds"], result["index"]))
         if not result["ok"]:
             totals["failures"] += 1
@@ -584,6 +713,9 @@ def summary(totals, started, slowest):
           " (slowest stream %d: %.2f s)" % (
               totals["streams"], totals["failures"], totals["sent"], totals["resizes"],
               totals["extra_quits"], time.monotonic() - started, slowest[1], slowest[0]), flush=True)
+    print("stream_fuzz: %d streams ended by a signal, %d of them with the output stalled, %d blocked"
+          " writing when the signal came" % (totals["signals"], totals["stalls"], totals["blocked"]),
+          flush=True)
 
 
 if __name__ == "__main__":

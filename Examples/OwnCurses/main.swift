@@ -146,11 +146,12 @@ while true {
   let cursor = overlay.cursor(current, state: browser.state) ?? Point(x: 2, y: 3 + browser.cursor)
   wmove(window, Int32(cursor.y), Int32(cursor.x))
   wnoutrefresh(window)
-  doupdate()
+  // A terminal that stops reading blocks these calls: a quit signal then ends the program.
+  _ = TerminalGuard.blocking { doupdate() }
 
   // Sleep until input, or until a held press becomes a long press.
   wtimeout(window, browser.state.inputTimeout())
-  let value = wgetch(window)
+  let value = TerminalGuard.blocking { wgetch(window) } ?? ERR
   if value == ERR {
     if let signal = TerminalGuard.pendingSignal {
       endwin()

@@ -160,6 +160,26 @@ static inline int tk_row_text(WINDOW *w, int y, wchar_t *text, int capacity) {
 /* The attributes alone, without the colour-pair bits ncurses keeps in the same word. */
 static inline attr_t tk_attributes_only(attr_t attrs) { return attrs & (A_ATTRIBUTES & ~A_COLOR); }
 
+/* Writes `text` straight to the terminal through standard output (which must be the stream
+   the screen was started on), at (y, x) in `attrs` and colour `pair`, outside curses' picture
+   of the screen: the cursor is moved there by absolute addressing, so nothing depends on where
+   the terminal's cursor was. Call after a refresh (curses has sent its own output) and end
+   with tk_end_direct. */
+static inline void tk_put_direct(int y, int x, const char *text, attr_t attrs, int pair) {
+  (void)tputs(tiparm(cursor_address, y, x), 1, putchar);
+  (void)vid_puts(attrs, (short)(pair < 32767 ? pair : 0), &pair, putchar);
+  (void)fputs(text, stdout);
+}
+
+/* After tk_put_direct: attributes back to normal and the cursor, by absolute addressing, back
+   at (y, x), where curses last put it, so curses' idea of the terminal is true again; then
+   standard output is flushed. */
+static inline void tk_end_direct(int y, int x) {
+  (void)vid_puts(A_NORMAL, 0, NULL, putchar);
+  (void)tputs(tiparm(cursor_address, y, x), 1, putchar);
+  (void)fflush(stdout);
+}
+
 /* The next mouse event: 0-based cell and button state. Returns OK or ERR. */
 static inline int tk_getmouse(int *x, int *y, mmask_t *bstate) {
   MEVENT event;

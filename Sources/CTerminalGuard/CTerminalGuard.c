@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
@@ -18,7 +19,7 @@ static const char reset_sequence[] =
 static int saved_fds[2] = {-1, -1};
 static struct termios saved_modes[2];
 
-static const int fault_signals[] = {SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE};
+static const int fault_signals[] = {SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSYS};
 #define FAULT_COUNT (sizeof(fault_signals) / sizeof(fault_signals[0]))
 static struct sigaction previous_actions[FAULT_COUNT];
 static volatile sig_atomic_t installed = 0;
@@ -41,11 +42,8 @@ void tg_restore_modes(void) {
 
 const char *tg_reset_sequence(void) { return reset_sequence; }
 
-static void write_reset(void) {
-  int fd = saved_fds[1];
-  if (fd < 0) return;
-  int flags = fcntl(fd, F_GETFL);
-  if (flags != -1) (void)fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+/* Writes what it can of the reset sequences without waiting; 1 when all of it was written. */
+static int write_reset_once(int fd) {
   const char *p = reset_sequence;
   size_t left = sizeof(reset_sequence) - 1;
   while (left > 0) {
@@ -56,8 +54,24 @@ static void write_reset(void) {
     } else if (n < 0 && errno == EINTR) {
       continue;
     } else {
-      break; /* EAGAIN, EIO (hung up): give up rather than wait */
+      return 0; /* EAGAIN (output full), EIO (hung up) */
     }
+  }
+  return 1;
+}
+
+static void write_reset(void) {
+  int fd = saved_fds[1];
+  if (fd < 0) return;
+  int flags = fcntl(fd, F_GETFL);
+  if (flags != -1) (void)fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+  if (!write_reset_once(fd) && errno == EAGAIN) {
+    /* The terminal is not taking output (it stopped reading, or output was suspended): what
+       is queued is a frame nobody will see. Restart suspended output, drop the queue, and
+       write the whole reset again into the room that leaves. */
+    (void)tcflow(fd, TCOON);
+    (void)tcflush(fd, TCOFLUSH);
+    (void)write_reset_once(fd);
   }
   /* The flag belongs to the open file, which the shell shares: put it back. */
   if (flags != -1) (void)fcntl(fd, F_SETFL, flags);
@@ -87,10 +101,10 @@ static void fault_handler(int sig, siginfo_t *info, void *context) {
     if (fault_signals[i] == sig) (void)sigaction(sig, &previous_actions[i], NULL);
   }
   /* A bad access or an illegal instruction happens again when the handler returns, now
-     reaching the previous handler with its real context. A breakpoint trap does not repeat,
-     and abort() would skip the previous handler and end the program itself: both are raised
-     again, to arrive as soon as this handler returns. */
-  if (sig == SIGTRAP || sig == SIGABRT) raise(sig);
+     reaching the previous handler with its real context. A breakpoint trap and a refused
+     system call do not repeat, and abort() would skip the previous handler and end the
+     program itself: these are raised again, to arrive as soon as this handler returns. */
+  if (sig == SIGTRAP || sig == SIGABRT || sig == SIGSYS) raise(sig);
 }
 
 void tg_install_fault_handlers(void) {
@@ -113,3 +127,107 @@ void tg_remove_fault_handlers(void) {
   }
   installed = 0;
 }
+
+/* ---------------------------------------------------------------------------------------
+   Quit signals: every signal whose default action ends the process, but the faults. */
+
+/* The first quit signal received, 0 for none. */
+static atomic_int pending_signal = 0;
+/* How many calls that may block on the terminal are in progress (tg_blocking_begin minus
+   tg_blocking_end). */
+static atomic_int blocking_depth = 0;
+
+#define MAX_QUIT_SIGNALS 64
+static int quit_signals[MAX_QUIT_SIGNALS];
+static int quit_count = 0;
+static struct sigaction previous_quit_actions[MAX_QUIT_SIGNALS];
+static unsigned char quit_handled[MAX_QUIT_SIGNALS];
+static volatile sig_atomic_t quit_installed = 0;
+
+/* signal(7): the signals whose default action is Term or Core, less the faults handled above
+   and the two that cannot be caught (SIGKILL; SIGSTOP only stops). */
+static void list_quit_signals(void) {
+  if (quit_count > 0) return;
+  static const int fixed[] = {
+    SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGUSR1, SIGUSR2,
+#ifdef SIGPOLL
+    SIGPOLL,
+#endif
+    SIGPROF, SIGVTALRM, SIGXCPU, SIGXFSZ,
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+  };
+  int count = 0;
+  for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) quit_signals[count++] = fixed[i];
+  /* The real-time signals glibc leaves to programs (it keeps the first two or three). */
+  for (int sig = SIGRTMIN; sig <= SIGRTMAX && count < MAX_QUIT_SIGNALS; sig++) quit_signals[count++] = sig;
+  quit_count = count;
+}
+
+int tg_quit_signals(int *signals, int capacity) {
+  list_quit_signals();
+  for (int i = 0; i < quit_count && i < capacity; i++) signals[i] = quit_signals[i];
+  return quit_count;
+}
+
+/* Restores the terminal without blocking and ends the process with 128 + the pending signal. */
+static void end_now(void) {
+  int sig = atomic_load(&pending_signal);
+  tg_restore_all();
+  _exit(128 + sig);
+}
+
+static void quit_handler(int sig) {
+  int none = 0;
+  (void)atomic_compare_exchange_strong(&pending_signal, &none, sig);
+  /* In a read waiting for input, or a write the terminal does not take, the program may never
+     come back to look at the flag: end here. */
+  if (atomic_load(&blocking_depth) > 0) end_now();
+}
+
+void tg_install_quit_handlers(void) {
+  if (quit_installed) return;
+  list_quit_signals();
+  atomic_store(&pending_signal, 0);
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = quit_handler;
+  action.sa_flags = 0; /* no SA_RESTART: a blocking read must return so the loop sees the flag */
+  sigemptyset(&action.sa_mask);
+  /* While one quit signal is handled, another must not start a second restore. */
+  for (int i = 0; i < quit_count; i++) sigaddset(&action.sa_mask, quit_signals[i]);
+  for (int i = 0; i < quit_count; i++) {
+    /* Even one the parent left ignored: like a blocked mask, an inherited SIG_IGN must not
+       leave the program deaf to SIGINT or SIGTERM. */
+    quit_handled[i] = sigaction(quit_signals[i], &action, &previous_quit_actions[i]) == 0;
+  }
+  sigset_t unblock;
+  sigemptyset(&unblock);
+  for (int i = 0; i < quit_count; i++) {
+    if (quit_handled[i]) sigaddset(&unblock, quit_signals[i]);
+  }
+  (void)sigprocmask(SIG_UNBLOCK, &unblock, NULL);
+  quit_installed = 1;
+}
+
+void tg_remove_quit_handlers(void) {
+  if (!quit_installed) return;
+  for (int i = 0; i < quit_count; i++) {
+    if (quit_handled[i]) (void)sigaction(quit_signals[i], &previous_quit_actions[i], NULL);
+    quit_handled[i] = 0;
+  }
+  quit_installed = 0;
+}
+
+int tg_pending_signal(void) { return atomic_load(&pending_signal); }
+
+int tg_blocking_begin(void) {
+  atomic_fetch_add(&blocking_depth, 1);
+  return atomic_load(&pending_signal);
+}
+
+void tg_blocking_end(void) { atomic_fetch_sub(&blocking_depth, 1); }

@@ -1,4 +1,5 @@
 import CNcurses
+import CTerminalGuard
 import TooltipKit
 
 /// A run of cells on one row that differ between two frames: the columns `start ..< end` of
@@ -28,14 +29,29 @@ public struct ChangedRun: Hashable, Sendable {
 /// Each grapheme is drawn as a UTF-8 string at its column (so emoji sequences reach ncurses
 /// whole), the right halves of wide graphemes are never written, and the terminal cursor is
 /// put where the grid says, or hidden.
+///
+/// A grapheme whose width terminals disagree on (``Text/hasDisputedWidth(_:)``: ZWJ sequences,
+/// emoji with a variation selector) is not left to curses, which would draw what follows it
+/// where its own count of columns says the terminal's cursor is. Curses draws blanks over its
+/// columns; after the frame the grapheme is written over them at an explicit cursor position,
+/// and so is the cell after it. The terminal may draw it narrower (the blanks show) or wider
+/// (the next cell, drawn again, cuts it): nothing after it on its row moves. When such a
+/// grapheme changes, its row is sent whole, so no fragment of it stays.
 public final class Presenter {
   private let colors: any StyleResolver
+  private let handDraws: Bool
   private var previous: CellGrid?
   private var cursorVisible: Int32 = -1
 
   /// A presenter drawing with `colors` on the current curses screen's `stdscr`.
-  public init(colors: any StyleResolver) {
+  ///
+  /// - Parameter screenOnStandardOutput: whether the screen was started on standard output
+  ///   (`newterm`'s output stream is `stdout`, as a ``TerminalSession``'s is). The graphemes
+  ///   whose width terminals disagree on are then written there by hand after each frame;
+  ///   otherwise (a screen on another stream) they are left blank.
+  public init(colors: any StyleResolver, screenOnStandardOutput: Bool = false) {
     self.colors = colors
+    self.handDraws = screenOnStandardOutput
   }
 
   /// The runs of cells of `new` that differ from `old`, row by row, left to right; every cell
@@ -81,10 +97,16 @@ public final class Presenter {
   /// a new size), the screen erased and everything that is not blank, then one refresh with the
   /// cursor on `grid.cursor` (hidden when nil).
   ///
+  /// The frame is one terminal write (`tg_blocking_begin`): a quit signal arriving while it is
+  /// drawn or sent (a terminal that stopped reading blocks the write) restores the terminal and
+  /// ends the program from the signal handler. With a quit signal already pending, nothing is
+  /// drawn: the program is about to end.
+  ///
   /// Returns the runs that were drawn.
   @discardableResult
   public func present(_ grid: CellGrid, full: Bool = false) -> [ChangedRun] {
-    guard let window = tk_stdscr() else { return [] }
+    defer { tg_blocking_end() }
+    guard tg_blocking_begin() == 0, let window = tk_stdscr() else { return [] }
     let repaint = full || previous?.size != grid.size
     if repaint {
       werase(window)
@@ -92,6 +114,11 @@ public final class Presenter {
     }
     // After werase the screen is blank: a full repaint only has to draw what is not blank.
     let runs = Self.changedRuns(old: repaint ? CellGrid(size: grid.size) : previous, new: grid)
+    if !repaint, let previous {
+      // The terminal drew the last frame's disputed graphemes its own way, unknown to curses:
+      // where one changes, curses must send its whole row again to leave nothing of it.
+      for row in Self.rowsReplacingDisputed(old: previous, runs: runs) { wredrawln(window, Int32(row), 1) }
+    }
     var writer = CellWriter(window: window, colors: colors)
     for run in runs {
       writer.put(grid, row: run.row, columns: run.start..<run.end, at: Point(x: run.start, y: run.row))
@@ -100,7 +127,68 @@ public final class Presenter {
     previous = grid
     placeCursor(grid.cursor)
     wrefresh(window)
+    let rows = repaint ? Array(0..<grid.size.height) : runs.map(\.row)
+    drawDisputed(grid, rows: rows)
     return runs
+  }
+
+  /// The rows of `old` holding a grapheme whose width terminals disagree on that one of `runs`
+  /// overwrites: the terminal drew it its own way, unknown to curses, so the row is sent whole.
+  public static func rowsReplacingDisputed(old: CellGrid, runs: [ChangedRun]) -> [Int] {
+    var rows: [Int] = []
+    for run in runs where rows.last != run.row {
+      if (run.start..<run.end).contains(where: { Text.hasDisputedWidth(old[$0, run.row].text) }) {
+        rows.append(run.row)
+      }
+    }
+    return rows
+  }
+
+  /// The cells drawn by hand after the frame on `rows` (in order, no row twice): every
+  /// disputed grapheme, and the cell after each, when it is neither disputed itself nor the
+  /// right half of a wide grapheme. Each is drawn at its own explicit position.
+  ///
+  /// A disputed grapheme one column wide in the last column is left blank: a terminal that
+  /// draws it two columns wide would wrap it to the next row. The screen's last cell is left to
+  /// curses, which writes it without scrolling.
+  public static func handDrawnCells(_ grid: CellGrid, rows: [Int]) -> [Point] {
+    let width = grid.size.width
+    var cells: [Point] = []
+    var last = -1
+    for row in rows where row != last && row >= 0 && row < grid.size.height {
+      last = row
+      var x = 0
+      while x < width {
+        let cell = grid[x, row]
+        let step = max(1, cell.width)
+        defer { x += step }
+        guard Text.hasDisputedWidth(cell.text), !(cell.width == 1 && x == width - 1) else { continue }
+        cells.append(Point(x: x, y: row))
+        let next = x + step
+        guard next < width, !grid[next, row].isContinuation, !Text.hasDisputedWidth(grid[next, row].text)
+        else { continue }
+        // Curses draws the screen's last cell its own careful way (writing it may scroll).
+        if row == grid.size.height - 1 && next + max(1, grid[next, row].width) >= width { continue }
+        cells.append(Point(x: next, y: row))
+      }
+    }
+    return cells
+  }
+
+  /// Writes the disputed graphemes of `grid` on `rows` and the cells after them, each at an
+  /// explicit cursor position, then puts the cursor back where curses left it.
+  private func drawDisputed(_ grid: CellGrid, rows: [Int]) {
+    guard handDraws else { return }
+    let screen = Size(width: Int(tk_cols()), height: Int(tk_lines()))
+    let cells = Self.handDrawnCells(grid, rows: rows).filter { $0.x < screen.width && $0.y < screen.height }
+    guard !cells.isEmpty else { return }
+    for point in cells {
+      let cell = grid[point.x, point.y]
+      let resolved = colors.resolve(cell.style)
+      cell.text.withCString { tk_put_direct(Int32(point.y), Int32(point.x), $0, resolved.attrs, resolved.pair) }
+    }
+    let window = tk_stdscr()
+    tk_end_direct(getcury(window), getcurx(window))
   }
 
   /// Forgets the last frame, so the next one is drawn whole.
@@ -148,9 +236,11 @@ struct CellWriter {
         _ = tk_attr_set(window, resolved.attrs, resolved.pair)
         current = cell.style
       }
-      // The last cell of the screen may answer ERR (the cursor cannot advance past it):
-      // the cell is drawn all the same.
-      _ = cell.text.withCString { tk_put(window, Int32(origin.y), Int32(origin.x + x - columns.lowerBound), $0) }
+      // A disputed grapheme is blanks to curses (the presenter writes it over them after the
+      // frame). The last cell of the screen may answer ERR (the cursor cannot advance past
+      // it): the cell is drawn all the same.
+      let text = Text.hasDisputedWidth(cell.text) ? String(repeating: " ", count: cell.width) : cell.text
+      _ = text.withCString { tk_put(window, Int32(origin.y), Int32(origin.x + x - columns.lowerBound), $0) }
     }
   }
 

@@ -6,10 +6,14 @@ import CTerminalGuard
 /// ``install(input:output:)`` (before `newterm`) saves the terminal's modes and installs two
 /// kinds of handler. A crash (a trap, a bad access, `abort`) restores the saved modes and writes
 /// the reset sequences (main screen, cursor shown, mouse reporting off) before the crash goes
-/// on to its backtrace. A quit signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) only sets
-/// ``pendingSignal`` and interrupts a blocking `wgetch`, which then returns `ERR`: the
-/// program's loop checks the flag, calls `endwin` and exits with 128 + the signal, as
-/// `tooltip-tui` does. ``remove()`` puts the previous handlers back after `endwin`.
+/// on to its backtrace. A quit signal (every signal whose default action ends a process: INT,
+/// TERM, HUP, QUIT, USR1, ALRM, the real-time ones, ...) only sets ``pendingSignal`` and
+/// interrupts a blocking `wgetch`, which then returns `ERR`: the program's loop checks the
+/// flag, calls `endwin` and exits with 128 + the signal, as `tooltip-tui` does. A call that may
+/// block on the terminal wrapped in ``blocking(_:)`` (a `doupdate` to a terminal that stopped
+/// reading) is different: a quit signal during it restores the terminal from the handler,
+/// without blocking, and ends the program. ``remove()`` puts the previous handlers back after
+/// `endwin`. It is the same guard ``TerminalSession`` uses.
 public enum TerminalGuard {
   /// Saves the modes of `input` and `output` (each when it is a terminal) and installs the crash
   /// handlers and the quit-signal flags. Call it before `newterm`.
@@ -26,6 +30,16 @@ public enum TerminalGuard {
   /// Whether the program was stopped and continued (Ctrl-Z, then `fg`) since the last call:
   /// draw the whole screen again (`clearok(curscr, true)`).
   public static func takeResumed() -> Bool { SignalFlags.takeContinued() }
+
+  /// Runs `body`, a call that may block on the terminal (`doupdate`, `wgetch` with no
+  /// timeout, `endwin`): a quit signal arriving during it restores the terminal without
+  /// blocking and ends the program with 128 + the signal. With a quit signal already pending,
+  /// `body` is not run and the result is nil: end the program.
+  public static func blocking<T>(_ body: () -> T) -> T? {
+    defer { tg_blocking_end() }
+    guard tg_blocking_begin() == 0 else { return nil }
+    return body()
+  }
 
   /// Restores the modes saved by ``install(input:output:)`` and writes the reset sequences,
   /// without blocking: for a terminal that may be gone (after SIGHUP), where `endwin` could

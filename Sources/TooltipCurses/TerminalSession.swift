@@ -41,11 +41,14 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
 ///
 /// Setup: a UTF-8 locale for ncurses (C.UTF-8 when the user's is not), `newterm` (never
 /// `initscr`, which exits on an unknown TERM), cbreak, no echo, keypad, a 25 ms ESC delay,
-/// primary-button mouse reporting (SGR 1006 or X10, as terminfo says), colours. Ways out:
-/// ``end()`` after a quit key or a thrown error; ``endAfterSignal(_:)`` for SIGINT, SIGTERM,
-/// SIGHUP and SIGQUIT, which the session turns into flags the read loop sees; and a fault handler in C
-/// for traps and crashes, which restores the saved terminal modes and writes the reset
-/// sequences before the crash goes on. One session per process.
+/// primary-button mouse reporting (SGR 1006 or X10, as terminfo says), output flow control
+/// (IXON) off, colours. Ways out: ``end()`` after a quit key or a thrown error;
+/// ``endAfterSignal(_:)`` for every signal whose default action ends the process (SIGINT,
+/// SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, the real-time signals and the rest of signal(7)'s list),
+/// which the session turns into flags the read loop sees, or, arriving during a terminal
+/// write, ends from the handler with the terminal restored without blocking; and a fault
+/// handler in C for traps and crashes, which restores the saved terminal modes and writes the
+/// reset sequences before the crash goes on. One session per process.
 public final class TerminalSession {
   /// Whether the user's locale is UTF-8 (pick Unicode glyphs when it is, ASCII when not).
   public let localeIsUTF8: Bool
@@ -90,21 +93,35 @@ public final class TerminalSession {
     // screen at one size through every resize. (use_env(false) turns resizing off altogether.)
     unsetenv("LINES")
     unsetenv("COLUMNS")
-    tg_save(0, 1)
-    SignalFlags.install()
-    tg_install_fault_handlers()
+    TerminalGuard.install()
     guard newterm(term, tk_stdout(), tk_stdin()) != nil else {
-      tg_remove_fault_handlers()
-      SignalFlags.remove()
+      TerminalGuard.remove()
       tg_restore_modes()
       throw .startFailed(term)
     }
     terminalName = term
     mouseEnabled = mouse
 
+    _ = tg_blocking_begin()
     CursesInput.setModes(mouse: mouse)
+    Self.flowControlOff()
+    tg_blocking_end()
     colors = CursesColors(noColor: getenv("NO_COLOR").map { String(cString: $0) })
-    presenter = Presenter(colors: colors)
+    presenter = Presenter(colors: colors, screenOnStandardOutput: true)
+  }
+
+  /// Switches output flow control (IXON) off, as curses programs do: Ctrl-S and Ctrl-Q reach
+  /// the program as keys (which do nothing) instead of stopping the screen until Ctrl-Q, when
+  /// the program would look frozen and could not draw or quit. ncurses is told, so a resume
+  /// after Ctrl-Z keeps it off; the saved modes put it back at the end.
+  private static func flowControlOff() {
+    for fd: Int32 in [0, 1] where isatty(fd) == 1 {
+      var modes = termios()
+      guard tcgetattr(fd, &modes) == 0, modes.c_iflag & tcflag_t(IXON) != 0 else { continue }
+      modes.c_iflag &= ~tcflag_t(IXON)
+      tcsetattr(fd, TCSANOW, &modes)
+    }
+    def_prog_mode()
   }
 
   deinit {
@@ -122,10 +139,10 @@ public final class TerminalSession {
     Size(width: Int(tk_cols()), height: Int(tk_lines()))
   }
 
-  /// The quit signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) that arrived, if any: the loop should then
-  /// call ``endAfterSignal(_:)`` and exit with 128 + the signal. A terminal that hung up
+  /// The quit signal (any whose default action ends the process, but a fault) that arrived, if
+  /// any: the loop should then call ``endAfterSignal(_:)`` and exit with 128 + the signal. A terminal that hung up
   /// without a SIGHUP reaching the program (only its session leader got one) counts as SIGHUP.
-  public var pendingSignal: Int32? { SignalFlags.pending ?? (hungUp ? SIGHUP : nil) }
+  public var pendingSignal: Int32? { TerminalGuard.pendingSignal ?? (hungUp ? SIGHUP : nil) }
 
   /// Set when a read failed and the terminal reports a hang-up: reads would fail at once forever.
   private var hungUp = false
@@ -134,10 +151,16 @@ public final class TerminalSession {
 
   /// Whether the program was stopped and continued (Ctrl-Z, then `fg`) since the last call:
   /// the screen should then be drawn whole.
-  public func takeResumed() -> Bool { SignalFlags.takeContinued() }
+  public func takeResumed() -> Bool { TerminalGuard.takeResumed() }
 
   /// Waits for the next input and decodes it; see ``CursesInput/read(timeout:)``.
+  ///
+  /// A quit signal arriving during the read ends the program from the signal handler, the
+  /// terminal restored without blocking: one arriving just before the read's system call would
+  /// otherwise leave it waiting for a key. With one already pending, nothing is read (nil).
   public func read(timeout: Duration?) -> TerminalInput? {
+    defer { tg_blocking_end() }
+    guard tg_blocking_begin() == 0 else { return nil }
     guard let result = input.read(timeout: timeout) else {
       if !hungUp { hungUp = Self.inputHungUp() }
       // A wait with no timeout ends early only for a signal. Failing again and again with no
@@ -164,20 +187,32 @@ public final class TerminalSession {
   public func end() {
     guard !ended else { return }
     ended = true
+    // A quit signal while ending (a terminal that stopped reading blocks endwin's write) ends
+    // the program from the handler, the terminal restored without blocking.
+    _ = tg_blocking_begin()
     endwin()
     tg_restore_modes()
-    tg_remove_fault_handlers()
-    SignalFlags.remove()
+    tg_blocking_end()
+    TerminalGuard.remove()
   }
 
-  /// Ends the session after the quit signal `signal`. After SIGHUP the terminal may be gone:
-  /// the modes and reset sequences are written without waiting, and curses writes nothing more.
+  /// Ends the session after the quit signal `signal`. When the terminal is not taking output
+  /// (it stopped reading, or it hung up: always so after SIGHUP), the modes and reset
+  /// sequences are written without waiting and curses writes nothing more; otherwise curses
+  /// ends as after a quit key.
   public func endAfterSignal(_ signal: Int32) {
-    guard signal == SIGHUP else { return end() }
+    guard signal == SIGHUP || !Self.outputWritable() else { return end() }
     guard !ended else { return }
     ended = true
-    tg_restore_all()
-    tg_remove_fault_handlers()
-    SignalFlags.remove()
+    TerminalGuard.restoreNow()
+    TerminalGuard.remove()
+  }
+
+  /// Whether standard output takes more output now (checked without waiting): a terminal that
+  /// stopped reading leaves its queue full.
+  private static func outputWritable() -> Bool {
+    var descriptor = pollfd(fd: 1, events: Int16(POLLOUT), revents: 0)
+    guard poll(&descriptor, 1, 0) > 0 else { return false }
+    return descriptor.revents & Int16(POLLOUT) != 0 && descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) == 0
   }
 }

@@ -335,6 +335,16 @@ func script(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...
       step(.click(Board.lp), open: nil, selected: "lp", [.action("lp")]),
       step(.click(Board.ilp), open: "ilp", selected: "ilp", [.opened("ilp")])),
     script(
+      "a cancelled press is neither a long press nor a tap", .consume,
+      step(
+        [.press(Board.lp, time: ms(0)), .cancelPress, .tick(ms(900)), .release(Board.lp, time: ms(1000))],
+        open: nil, selected: "a"),
+      step(
+        [.press(Board.b, time: ms(1100)), .cancelPress, .release(Board.b, time: ms(1150))], open: nil,
+        selected: "a"),
+      step(tap(Board.b, at: 1200), open: "b", selected: "b", [.opened("b")]),
+      step(.cancelPress, open: "b", selected: "b")),
+    script(
       "a click forgets a pending press", .consume,
       step(
         [.press(Board.lp, time: ms(0)), .click(Board.b), .tick(ms(900))], open: "b", selected: "b",
@@ -583,6 +593,11 @@ func script(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...
     #expect(state.deadline == nil)  // decided
     #expect(state.isPressing)
     _ = state.send(.release(Board.lp, time: ms(1600)), layout: l)
+    #expect(!state.isPressing)
+    _ = state.send(.press(Board.lp, time: ms(2000)), layout: l)
+    #expect(state.deadline == ms(2500))
+    #expect(state.send(.cancelPress, layout: l) == [])
+    #expect(state.deadline == nil)  // nothing left to decide
     #expect(!state.isPressing)
   }
 

@@ -74,6 +74,24 @@ import TooltipKit
     #expect(TextLine(c.text).width == c.width)
   }
 
+  /// Graphemes whose width terminals disagree on, and ones they agree on.
+  @Test(arguments: [
+    ("👩\u{200D}👩\u{200D}👧", true),  // ZWJ family: 6 by wcwidth, 2 in tmux 3.3a
+    ("🏳\u{FE0F}\u{200D}🌈", true),  // VS16 and ZWJ
+    ("❤\u{FE0F}", true),  // VS16 on a 1-column symbol
+    ("☺\u{FE0E}", true),  // VS15
+    ("1\u{FE0F}\u{20E3}", true),  // keycap
+    ("👍🏽", true),  // skin tone: two 2-column scalars
+    ("🇫🇷", true),  // a flag: two regional indicators
+    ("a\u{200D}", true),  // a joiner after a letter
+    ("a", false), ("é", false), ("e\u{301}", false), ("中", false), ("😀", false), ("❤", false),
+    ("\u{1100}\u{1161}\u{11A8}", false),  // conjoining jamo: one scalar with width
+    ("a\u{301}\u{302}\u{303}", false), ("", false),
+  ])
+  func disputedWidth(grapheme: String, disputed: Bool) {
+    #expect(Text.hasDisputedWidth(grapheme) == disputed)
+  }
+
   @Test func scalarWidths() {
     #expect(Text.width(of: "A") == 1)
     #expect(Text.width(of: "中") == 2)

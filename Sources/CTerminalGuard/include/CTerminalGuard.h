@@ -8,8 +8,8 @@
    curses changes them; the other calls put them back. */
 void tg_save(int input_fd, int output_fd);
 
-/* Installs handlers for SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS and SIGFPE that restore the
-   saved modes, write the reset sequences, then hand the signal on to the handler that was there
+/* Installs handlers for SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE and SIGSYS that
+   restore the saved modes, write the reset sequences, then hand the signal on to the handler that was there
    before (the Swift runtime's backtracer, or the default action). */
 void tg_install_fault_handlers(void);
 
@@ -21,10 +21,43 @@ void tg_restore_modes(void);
 
 /* Restores the saved modes and writes the reset sequences (main screen, cursor shown, mouse
    reporting off, keypad off, attributes off) without blocking: the output is made
-   non-blocking for the write and put back after. */
+   non-blocking for the write and put back after. When the terminal takes no output (it
+   stopped reading), suspended output is restarted and the queued output, a frame nobody
+   will see, is dropped so the reset fits. */
 void tg_restore_all(void);
 
 /* The reset sequences tg_restore_all writes, for tests. */
 const char *tg_reset_sequence(void);
+
+/* Installs a handler for every signal whose default action ends the process, but the faults
+   above: HUP INT QUIT PIPE ALRM TERM USR1 USR2 POLL PROF VTALRM XCPU XFSZ STKFLT PWR and
+   SIGRTMIN to SIGRTMAX (signal(7)). The handler records the first one (tg_pending_signal) for
+   the program's loop to end cleanly, and is installed without SA_RESTART so a blocking read
+   returns; during a call that may block on the terminal (tg_blocking_begin: a read waiting for
+   input, a write) it restores the terminal itself, without
+   blocking, and ends the process with 128 + the signal. Signals the parent left ignored or
+   blocked are handled and unblocked all the same. Nothing here depends on curses. */
+void tg_install_quit_handlers(void);
+
+/* Puts back the actions that were there before tg_install_quit_handlers. */
+void tg_remove_quit_handlers(void);
+
+/* The first quit signal received since tg_install_quit_handlers, 0 for none. */
+int tg_pending_signal(void);
+
+/* The quit signals, in the order above: up to `capacity` are stored in `signals`; returns how
+   many there are. */
+int tg_quit_signals(int *signals, int capacity);
+
+/* Marks the start of a call that may block on the terminal, to be matched by tg_blocking_end:
+   a read waiting for input (a signal arriving just before the read starts would leave it
+   waiting), or a write (one blocked on a terminal that stopped reading never returns). A quit
+   signal arriving before the end restores the terminal and ends the process from the handler.
+   Returns the quit signal already pending (0 for none): the caller should then neither read
+   nor write, and return, so the loop ends the program. */
+int tg_blocking_begin(void);
+
+/* Marks the end of a call begun with tg_blocking_begin. */
+void tg_blocking_end(void);
 
 #endif

@@ -36,6 +36,10 @@ public enum TooltipInput: Hashable, Sendable {
   case open(String)
   /// Close whatever is open, programmatically.
   case close
+  /// Forget the press in progress: its release makes no tap and its hold no long press. Whatever
+  /// takes the pointer from the scene (an overlay such as a help screen) sends it, so a press
+  /// begun beneath does nothing; nothing else changes.
+  case cancelPress
   /// The layout changed (resize, toggle): check what is open and selected still exists.
   /// Every input does this check first; this input does nothing else.
   case layoutChanged

@@ -135,6 +135,8 @@ public struct TooltipState: Hashable, Sendable {
       events += show(id, layout: layout)
     case .close:
       if let open = openID { events.append(close(open, .programmatic)) }
+    case .cancelPress:
+      press = nil
     }
     return events
   }

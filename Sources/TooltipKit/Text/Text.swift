@@ -89,6 +89,30 @@ public enum Text {
     return total
   }
 
+  /// Whether terminals disagree on how many columns `grapheme` covers: it holds a zero-width
+  /// joiner (an emoji ZWJ sequence), a variation selector (an emoji asked for with VS16, text
+  /// with VS15), or more than one scalar with a width of its own (an emoji with a skin tone, a
+  /// flag).
+  ///
+  /// The layout counts such a grapheme as the sum of its scalars' widths, as ncurses does
+  /// (`👩‍👩‍👧` is 6 columns), but a terminal may draw it narrower or wider (tmux 3.3a advances 2
+  /// for that family); a presenter must not let anything drawn after it depend on where the
+  /// terminal's cursor ended up. Single scalars (CJK, most emoji) and combining marks are not
+  /// disputed.
+  public static func hasDisputedWidth(_ grapheme: String) -> Bool {
+    guard grapheme.utf8.count > 1 else { return false }
+    var widened = 0
+    for scalar in grapheme.unicodeScalars {
+      switch scalar.value {
+      case 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true
+      case 0x00..<0x80: widened += 1
+      default: if width(of: scalar) > 0 { widened += 1 }
+      }
+      if widened > 1 { return true }
+    }
+    return false
+  }
+
   /// Splits sanitized text into drawable units: one per grapheme, where a grapheme of width 0
   /// joins the unit before it (one at the very start is dropped, having nothing to sit on).
   public static func units(_ text: String) -> [TextUnit] {
