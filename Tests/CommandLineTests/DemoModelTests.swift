@@ -29,8 +29,8 @@ import TooltipKit
     #expect(model.deadline == nil)
     model.tick(.milliseconds(1600))
     #expect(model.state.openID == nil)
-    // Any key closes the help and does nothing else.
-    #expect(model.handle(.key(.escape)) == .draw)
+    // Any key closes the help (a whole repaint) and does nothing else.
+    #expect(model.handle(.key(.escape)) == .redrawAll)
     #expect(!model.helpVisible)
     #expect(model.state.openID == nil)
     #expect(model.lastEvent == "")
