@@ -40,8 +40,9 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
 /// the terminal on every way out.
 ///
 /// Setup: a UTF-8 locale for ncurses (C.UTF-8 when the user's is not), `newterm` (never
-/// `initscr`, which exits on an unknown TERM), cbreak, no echo, keypad, a 25 ms ESC delay,
-/// primary-button mouse reporting (SGR 1006 or X10, as terminfo says), colours. Ways out:
+/// `initscr`, which exits on an unknown TERM), cbreak, no echo, keypad translation off (input is
+/// parsed by ``InputParser``), primary-button mouse reporting (terminfo's mode and SGR 1006
+/// beside it), colours. Ways out:
 /// ``end()`` after a quit key or a thrown error; ``endAfterSignal(_:)`` for SIGINT, SIGTERM,
 /// SIGHUP and SIGQUIT, which the session turns into flags the read loop sees; and a fault handler in C
 /// for traps and crashes, which restores the saved terminal modes and writes the reset
@@ -57,7 +58,9 @@ public final class TerminalSession {
   public let mouseEnabled: Bool
   /// The terminal type started.
   public let terminalName: String
-  private let input = CursesInput()
+  private let input: CursesInput
+  /// Whether curses switched mouse reporting on (and SGR 1006 was asked for beside it).
+  private let mouseOn: Bool
   private var ended = false
 
   /// Starts curses on the controlling terminal (standard input and output).
@@ -102,7 +105,9 @@ public final class TerminalSession {
     terminalName = term
     mouseEnabled = mouse
 
-    CursesInput.setModes(mouse: mouse)
+    mouseOn = CursesInput.setModes(mouse: mouse)
+    input = CursesInput(mouse: mouseOn)
+    if mouseOn { Self.write(Self.sgrMouseOn) }
     colors = CursesColors(noColor: getenv("NO_COLOR").map { String(cString: $0) })
     presenter = Presenter(colors: colors)
   }
@@ -134,7 +139,13 @@ public final class TerminalSession {
 
   /// Whether the program was stopped and continued (Ctrl-Z, then `fg`) since the last call:
   /// the screen should then be drawn whole.
-  public func takeResumed() -> Bool { SignalFlags.takeContinued() }
+  public func takeResumed() -> Bool {
+    guard SignalFlags.takeContinued() else { return false }
+    // Curses switched its own mouse mode back on; SGR 1006 is ours to ask for again (a
+    // program run while this one was stopped may have reset it).
+    if mouseOn { Self.write(Self.sgrMouseOn) }
+    return true
+  }
 
   /// Waits for the next input and decodes it; see ``CursesInput/read(timeout:)``.
   public func read(timeout: Duration?) -> TerminalInput? {
@@ -152,6 +163,29 @@ public final class TerminalSession {
     return result
   }
 
+  /// The mouse mode asked for beside curses' own: SGR 1006, so that reports carry any column.
+  /// Terminals that know it (xterm, tmux) prefer it to X10 and to UTF-8 1005, whichever of
+  /// those terminfo switched on; others ignore it, and what they send is parsed as it comes.
+  static let sgrMouseOn = "\u{1B}[?1006h"
+  /// Switches ``sgrMouseOn`` off again (the crash-time reset sequence does it too).
+  static let sgrMouseOff = "\u{1B}[?1006l"
+
+  /// Writes a mode sequence straight to the terminal (standard output), beside curses' own
+  /// buffered output: a mode switch may come before or after the frame around it.
+  private static func write(_ sequence: String) {
+    var bytes = Array(sequence.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+      if written > 0 {
+        bytes = bytes.dropFirst(written)
+      } else if written < 0 && errno == EINTR {
+        continue
+      } else {
+        return
+      }
+    }
+  }
+
   /// Whether standard input reports a hang-up or an error (checked without waiting).
   private static func inputHungUp() -> Bool {
     var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
@@ -164,6 +198,8 @@ public final class TerminalSession {
   public func end() {
     guard !ended else { return }
     ended = true
+    // Curses switches off the mouse mode it switched on; SGR 1006 is ours.
+    if mouseOn { Self.write(Self.sgrMouseOff) }
     endwin()
     tg_restore_modes()
     tg_remove_fault_handlers()

@@ -325,11 +325,59 @@ import TooltipKit
     }
   }
 
-  @Test func aPressAndReleaseInOneReadAreAClick() throws {
+  @Test func aPressAndReleaseInOneWriteArriveAsBoth() throws {
+    // Curses' own mouse parser reported them as the release alone; the bytes say both.
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
       let input = CursesInput()
       type("\u{1B}[<0;8;3M\u{1B}[<0;8;3m")
-      #expect(input.read(timeout: .seconds(2)) == .click(Point(x: 7, y: 2)))
+      guard case .press(let point, _) = input.read(timeout: .seconds(2)) else {
+        Issue.record("no press")
+        return
+      }
+      #expect(point == Point(x: 7, y: 2))
+      guard case .release(let releasePoint, _) = input.read(timeout: .seconds(2)) else {
+        Issue.record("no release")
+        return
+      }
+      #expect(releasePoint == Point(x: 7, y: 2))
+    }
+  }
+
+  /// Keys the program does not list arrive as nothing, under the TERM whose keypad sends them.
+  @Test(arguments: ["tmux-256color", "xterm-256color", "screen"])
+  func unknownSequencesAreConsumedWhole(term: String) throws {
+    try pty(term: term, size: Size(width: 80, height: 24)) { type in
+      let input = CursesInput()
+      type("\u{1B}[1~\u{1B}[15~\u{1B}OP\u{1B}]0;title\u{07}\u{1B}[1;5A\u{1B}q\u{1B}OAj")
+      #expect(input.read(timeout: .seconds(2)) == .key(.up))
+      #expect(input.read(timeout: .seconds(2)) == .key(.character("j")))
+    }
+  }
+
+  @Test func aLoneEscIsEscOnceTheWaitIsOver() throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
+      let input = CursesInput()
+      let start = MonotonicClock.now
+      type("\u{1B}")
+      #expect(input.read(timeout: .seconds(2)) == .key(.escape))
+      #expect(MonotonicClock.now - start >= InputParser.sequenceWait)
+      // The same ESC with the rest of a sequence after it is that sequence's key.
+      type("\u{1B}")
+      type("[A")
+      #expect(input.read(timeout: .zero) == .key(.up))
+    }
+  }
+
+  @Test func utf8MouseUnderXterm1005PastColumn94() throws {
+    try pty(term: "xterm-1005", size: Size(width: 300, height: 30)) { type in
+      let input = CursesInput(mouse: true)
+      let x = String(Unicode.Scalar(UInt32(32 + 251))!)
+      type("\u{1B}[M \(x)%")
+      guard case .press(let point, _) = input.read(timeout: .seconds(2)) else {
+        Issue.record("no press")
+        return
+      }
+      #expect(point == Point(x: 250, y: 4))
     }
   }
 
