@@ -72,7 +72,8 @@ struct SeededGenerator: RandomNumberGenerator {
     Case(bytes: "\u{1B}OP\u{1B}[15~\u{1B}[24~j", inputs: [.key(.character("j"))]),  // F1, F5, F12
     Case(bytes: "\u{1B}[200~\u{1B}[201~j", inputs: [.key(.character("j"))]),  // paste marks
     Case(bytes: "\u{1B}[Ij\u{1B}[Oj", inputs: Array(repeating: .key(.character("j")), count: 2)),  // focus
-    Case(bytes: "\u{1B}q\u{1B}1\u{1B}\u{1B}[A\u{1B}éj", inputs: [.key(.character("j"))]),  // Alt-q, Alt-1, Alt-Up, Alt-é
+    // Alt-q, Alt-1, Alt-Up, Alt-é
+    Case(bytes: "\u{1B}q\u{1B}1\u{1B}\u{1B}[A\u{1B}éj", inputs: [.key(.character("j"))]),
     Case(bytes: "\u{1B}\r\u{1B}\u{7F}j", inputs: [.key(.character("j"))]),  // Alt-Enter, Alt-Backspace
     Case(
       bytes: "\u{1B}]0;title\u{07}j\u{1B}]11;rgb:0/0/0\u{1B}\\j",
