@@ -18,8 +18,17 @@ public final class CursesInput {
   ///
   /// - Parameter mouse: whether mouse reports become input (``setModes(mouse:)`` asked for
   ///   them); when false they are consumed and ignored.
-  public init(mouse: Bool = true) {
+  public convenience init(mouse: Bool = true) {
+    self.init(mouse: mouse, clock: { MonotonicClock.now })
+  }
+
+  /// The clock the waits and mouse events are timed by: ``MonotonicClock``, or a test's.
+  private let clock: @Sendable () -> Duration
+
+  /// A reader timed by `clock` (tests move it to stand for a reader that was descheduled).
+  init(mouse: Bool, clock: @escaping @Sendable () -> Duration) {
     parser = InputParser(mouse: mouse, utf8MouseCoordinates: mouse && tk_mouse_utf8() != 0)
+    self.clock = clock
   }
 
   /// Sets the input modes on the current curses screen: cbreak (signals stay on, so Ctrl-C and
@@ -59,17 +68,14 @@ public final class CursesInput {
   /// - Returns: the input, or nil when the wait timed out or a signal interrupted it.
   public func read(timeout: Duration?) -> TerminalInput? {
     let window = tk_stdscr()
-    let end = timeout.map { MonotonicClock.now + $0 }
+    let end = timeout.map { clock() + $0 }
     while true {
-      let now = MonotonicClock.now
-      var wait: Int32
+      let now = clock()
+      let wait: Int32
       if parser.isPending {
-        let left = lastByte + InputParser.sequenceWait - now
-        if left <= .zero {
-          if let input = parser.timeOut() { return input }
-          continue
-        }
-        wait = Self.milliseconds(left)
+        // Past the wait this reads without waiting: bytes already there (the reader was slow to
+        // get back to them, not the terminal to send them) still belong to the sequence.
+        wait = Self.milliseconds(max(.zero, lastByte + InputParser.sequenceWait - now))
       } else {
         wait = end.map { Self.milliseconds(max(.zero, $0 - now)) } ?? -1
       }
@@ -77,15 +83,17 @@ public final class CursesInput {
       let value = wgetch(window)
       if value == ERR {
         if SignalFlags.pending != nil { return nil }
-        // Mid-sequence, the top of the loop decides whether the wait is over.
-        if parser.isPending { continue }
-        return nil
+        guard parser.isPending else { return nil }
+        // The sequence is over only when a read found nothing after the whole wait (a signal
+        // may have cut the wait short).
+        if clock() >= lastByte + InputParser.sequenceWait, let input = parser.timeOut() { return input }
+        continue
       }
       if value == KEY_RESIZE {
         return .resize(Size(width: Int(tk_cols()), height: Int(tk_lines())))
       }
       guard value >= 0, value <= 0xFF else { continue }  // no other key codes: keypad is off
-      let time = MonotonicClock.now
+      let time = clock()
       lastByte = time
       if let input = parser.add(UInt8(value), time: time) { return input }
       if SignalFlags.pending != nil { return nil }

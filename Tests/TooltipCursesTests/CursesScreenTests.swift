@@ -1,7 +1,9 @@
 import CNcurses
+import Synchronization
 import Testing
-import TooltipCurses
 import TooltipKit
+
+@testable import TooltipCurses
 
 #if canImport(Glibc)
   import Glibc
@@ -365,6 +367,28 @@ import TooltipKit
       type("\u{1B}")
       type("[A")
       #expect(input.read(timeout: .zero) == .key(.up))
+    }
+  }
+
+  /// A reader that gets back to the terminal late (a busy machine) finds the rest of the
+  /// sequence already there: it is still the sequence, not Esc and loose keys. Found by the
+  /// stream fuzzer under load: `ESC O M` and others closed the open tooltip as Esc.
+  @Test func aSlowReaderStillTakesTheRestOfTheSequence() throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
+      // Every look at the clock is 30 ms later than the one before: past the wait each time.
+      let ticks = Mutex<Int64>(0)
+      let input = CursesInput(mouse: true) {
+        .milliseconds(
+          ticks.withLock { value in
+            value += 30
+            return value
+          })
+      }
+      type("\u{1B}[A\u{1B}OM")
+      #expect(input.read(timeout: .seconds(2)) == .key(.up))
+      #expect(input.read(timeout: .seconds(2)) == .key(.enter))
+      type("\u{1B}")
+      #expect(input.read(timeout: .seconds(2)) == .key(.escape))
     }
   }
 
