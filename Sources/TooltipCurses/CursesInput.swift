@@ -84,9 +84,9 @@ public final class CursesInput {
       if value == ERR {
         if SignalFlags.pending != nil { return nil }
         guard parser.isPending else { return nil }
-        // The sequence is over only when a read found nothing after the whole wait (a signal
-        // may have cut the wait short).
-        if clock() >= lastByte + InputParser.sequenceWait, let input = parser.timeOut() { return input }
+        // The sequence is over only when a read made after the whole wait found nothing: a
+        // wait cut short by a signal (a stop with Ctrl-Z, and `fg`) looks at the input again.
+        if wait == 0, clock() >= lastByte + InputParser.sequenceWait, let input = parser.timeOut() { return input }
         continue
       }
       if value == KEY_RESIZE {

@@ -1,4 +1,5 @@
 import CNcurses
+import Foundation
 import Synchronization
 import Testing
 import TooltipKit
@@ -219,6 +220,10 @@ import TooltipKit
   /// `type.bytes([...])` any bytes at all.
   struct Keyboard {
     let bytes: ([UInt8]) -> Void
+    /// The master side's descriptor.
+    var master: Int32 = -1
+    /// The terminal side's descriptor (curses reads it).
+    var slave: Int32 = -1
 
     func callAsFunction(_ text: String) {
       bytes(Array(text.utf8))
@@ -254,10 +259,11 @@ import TooltipKit
     refresh()
     drain()
     try body(
-      Keyboard { bytes in
-        drain()
-        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-      })
+      Keyboard(
+        bytes: { bytes in
+          drain()
+          _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        }, master: master, slave: slave))
     drain()
   }
 
@@ -392,6 +398,54 @@ import TooltipKit
     }
   }
 
+  /// A wait for the rest of a sequence that a signal cuts short, after time has passed (the
+  /// program was stopped by Ctrl-Z and continued), looks at the input again: the rest of the
+  /// sequence that came meanwhile still belongs to it. Found by the stream fuzzer: keypad 2
+  /// before a Ctrl-Z/fg cycle closed the open tooltip as Esc.
+  @Test func aWaitCutShortBySignalLooksAtTheInputAgain() throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
+      let input = CursesInput(mouse: true) {
+        MonotonicClock.now + (stopped.load(ordering: .relaxed) ? .seconds(1) : .zero)
+      }
+      // Globals are set up on first use: before the handler can be the first.
+      stopped.store(false, ordering: .relaxed)
+      _ = restOfSequence
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { _ in
+        // The rest of the sequence arrives while the reader is "stopped", and a second passes.
+        _ = write(stoppedInputFD.load(ordering: .relaxed), restOfSequence, 2)
+        // The terminal side sees the bytes a moment later: wait for them, as a stop would.
+        var ready = pollfd(fd: stoppedOutputFD.load(ordering: .relaxed), events: Int16(POLLIN), revents: 0)
+        _ = poll(&ready, 1, 1000)
+        stopped.store(true, ordering: .relaxed)
+      }
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = 0
+      var previous = sigaction()
+      sigaction(SIGUSR2, &action, &previous)
+      // The test runner's threads block signals: this one takes SIGUSR2 while it reads.
+      var unblock = sigset_t()
+      sigemptyset(&unblock)
+      sigaddset(&unblock, SIGUSR2)
+      var mask = sigset_t()
+      pthread_sigmask(SIG_UNBLOCK, &unblock, &mask)
+      defer {
+        pthread_sigmask(SIG_SETMASK, &mask, nil)
+        sigaction(SIGUSR2, &previous, nil)
+      }
+      stoppedInputFD.store(type.master, ordering: .relaxed)
+      stoppedOutputFD.store(type.slave, ordering: .relaxed)
+      let reader = pthread_self()
+      let interrupter = Thread {
+        Thread.sleep(forTimeInterval: 0.005)
+        pthread_kill(reader, SIGUSR2)
+      }
+      type("\u{1B}")
+      interrupter.start()
+      #expect(input.read(timeout: .seconds(2)) == .key(.up))
+    }
+  }
+
   @Test func utf8MouseUnderXterm1005PastColumn94() throws {
     try pty(term: "xterm-1005", size: Size(width: 300, height: 30)) { type in
       let input = CursesInput(mouse: true)
@@ -455,6 +509,20 @@ import TooltipKit
     }
   }
 }
+
+/// Set by the signal that stands for a stop and continue in `aWaitCutShortBySignalLooksAtTheInputAgain`.
+private let stopped = Atomic<Bool>(false)
+/// The pseudo-terminal's keyboard side, for that signal's handler.
+private let stoppedInputFD = Atomic<Int32>(-1)
+/// The pseudo-terminal's terminal side, for that signal's handler.
+private let stoppedOutputFD = Atomic<Int32>(-1)
+/// `[A`, the rest of an up arrow, written by that handler.
+nonisolated(unsafe) private let restOfSequence: UnsafeMutableRawPointer = {
+  let bytes = UnsafeMutableRawPointer.allocate(byteCount: 2, alignment: 1)
+  bytes.storeBytes(of: 0x5B, toByteOffset: 0, as: UInt8.self)
+  bytes.storeBytes(of: 0x41, toByteOffset: 1, as: UInt8.self)
+  return bytes
+}()
 
 /// Process-wide set-up the curses tests share.
 enum CursesHarness {
