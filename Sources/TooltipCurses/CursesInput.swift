@@ -67,6 +67,14 @@ public final class CursesInput {
   ///   here until input or a signal).
   /// - Returns: the input, or nil when the wait timed out or a signal interrupted it.
   public func read(timeout: Duration?) -> TerminalInput? {
+    read(timeout: timeout, resumed: { false })
+  }
+
+  /// ``read(timeout:)``, told by `resumed` whether the program was stopped and continued since
+  /// it last asked (it is asked as each sequence starts, and when its wait ends): curses then
+  /// drops the input that was waiting (type-ahead), the rest of an unfinished sequence with it,
+  /// so what was read of that sequence is dropped too (never taken for Esc).
+  func read(timeout: Duration?, resumed: () -> Bool) -> TerminalInput? {
     let window = tk_stdscr()
     let end = timeout.map { clock() + $0 }
     while true {
@@ -84,6 +92,10 @@ public final class CursesInput {
       if value == ERR {
         if SignalFlags.pending != nil { return nil }
         guard parser.isPending else { return nil }
+        if resumed() {
+          _ = parser.timeOut()
+          return nil
+        }
         // The sequence is over only when a read made after the whole wait found nothing: a
         // wait cut short by a signal (a stop with Ctrl-Z, and `fg`) looks at the input again.
         if wait == 0, clock() >= lastByte + InputParser.sequenceWait, let input = parser.timeOut() { return input }
@@ -95,6 +107,8 @@ public final class CursesInput {
       guard value >= 0, value <= 0xFF else { continue }  // no other key codes: keypad is off
       let time = clock()
       lastByte = time
+      // A continue from before this byte is not one that cut what it starts short.
+      if !parser.isPending { _ = resumed() }
       if let input = parser.add(UInt8(value), time: time) { return input }
       if SignalFlags.pending != nil { return nil }
     }

@@ -140,16 +140,26 @@ public final class TerminalSession {
   /// Whether the program was stopped and continued (Ctrl-Z, then `fg`) since the last call:
   /// the screen should then be drawn whole.
   public func takeResumed() -> Bool {
-    guard SignalFlags.takeContinued() else { return false }
+    let resumed = resumedDuringRead || SignalFlags.takeContinued()
+    resumedDuringRead = false
+    guard resumed else { return false }
     // Curses switched its own mouse mode back on; SGR 1006 is ours to ask for again (a
     // program run while this one was stopped may have reset it).
     if mouseOn { Self.write(Self.sgrMouseOn) }
     return true
   }
 
+  /// Set when a read saw the program continued after a stop; ``takeResumed()`` reports it.
+  private var resumedDuringRead = false
+
   /// Waits for the next input and decodes it; see ``CursesInput/read(timeout:)``.
   public func read(timeout: Duration?) -> TerminalInput? {
-    guard let result = input.read(timeout: timeout) else {
+    let result = input.read(timeout: timeout) {
+      guard SignalFlags.takeContinued() else { return false }
+      resumedDuringRead = true
+      return true
+    }
+    guard let result else {
       if !hungUp { hungUp = Self.inputHungUp() }
       // A wait with no timeout ends early only for a signal. Failing again and again with no
       // signal means the input is broken in a way poll does not show: stop rather than spin.

@@ -446,6 +446,26 @@ import TooltipKit
     }
   }
 
+  /// After a stop and continue, curses has dropped the waiting input (the rest of the
+  /// sequence among it): what was read of the sequence is dropped too, not taken for Esc.
+  /// Found by the stream fuzzer: keypad 2 just before Ctrl-Z closed the tooltip as Esc.
+  @Test func aSequenceCutByAStopIsDroppedNotEsc() throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
+      let input = CursesInput(mouse: true) { MonotonicClock.now }
+      // Continued after the ESC was read: dropped.
+      let continues = Mutex<[Bool]>([false, true])
+      let next = { continues.withLock { $0.isEmpty ? false : $0.removeFirst() } }
+      type("\u{1B}")
+      #expect(input.read(timeout: .seconds(1), resumed: next) == nil)
+      type("j")
+      #expect(input.read(timeout: .seconds(1), resumed: next) == .key(.character("j")))
+      // Continued before the ESC came (the flag still set from an earlier stop): Esc.
+      continues.withLock { $0 = [true, false] }
+      type("\u{1B}")
+      #expect(input.read(timeout: .seconds(1), resumed: next) == .key(.escape))
+    }
+  }
+
   @Test func utf8MouseUnderXterm1005PastColumn94() throws {
     try pty(term: "xterm-1005", size: Size(width: 300, height: 30)) { type in
       let input = CursesInput(mouse: true)
