@@ -498,12 +498,31 @@ def wait_for(condition, seconds, step=0.01, between=None):
 EXTRA_CTRL_Z = [0]
 
 
-def ctrl_z_cycle(stop, status_path, pause_ms, deadline, between=None):
-    """Ctrl-Z (`stop` sends the byte), a pause, then fg; '' or the reason it failed."""
+def unread_input(tty_fd):
+    """How many bytes of input wait unread on the terminal `tty_fd` (TIOCINQ)."""
+    try:
+        return struct.unpack("i", fcntl.ioctl(tty_fd, termios.TIOCINQ, b"\0\0\0\0"))[0]
+    except OSError:
+        return 0
+
+
+def ctrl_z_cycle(stop, status_path, pause_ms, deadline, between=None, tty_fd=None):
+    """Ctrl-Z (`stop` sends the byte), a pause, then fg; '' or the reason it failed.
+
+    On fg curses drops the input the program had not read yet (type-ahead), so Ctrl-Z is
+    pressed once the program has read what came before it (the terminal's input queue, read
+    on `tty_fd`, is empty), as a person's Ctrl-Z comes after the keys were seen to act."""
     status = read_status(status_path)
     pid = status.get("pid")
     if not pid:
         return "no job to stop"
+    if tty_fd is not None:
+        # Empty twice, 30 ms apart: bytes still on their way (tmux writes to the pane after
+        # send-keys returns) have arrived and been read too.
+        drained = lambda: unread_input(tty_fd) == 0 and wait_for(lambda: False, 0.03, between=between) is False \
+            and unread_input(tty_fd) == 0
+        if not wait_for(drained, deadline, between=between):
+            return "hang: the program did not read its input within %.0f s" % deadline
     # ncurses ignores SIGTSTP while it updates the screen: a Ctrl-Z that lands in a frame is
     # lost, and a person presses it again. So does this, every 1.5 s.
     stopped = lambda: process_state(pid) in ("T", "t", "", "Z")
@@ -589,6 +608,7 @@ def run_checked(binary, stream, deadline=10.0):
     command += " 2> %s; exec sleep 60" % shlex.quote(errors)
     cols, rows = stream["size"]
     reason = ""
+    tty_fd = None
     try:
         tmux("new-session", "-d", "-s", "S", "-x", str(cols), "-y", str(rows), command)
         start = snapshot(binary, stream["size"], stream["args"])
@@ -601,7 +621,11 @@ def run_checked(binary, stream, deadline=10.0):
             elif action[0] == "sleep":
                 time.sleep(action[1] / 1000.0)
             elif action[0] == "ctrlz":
-                reason = ctrl_z_cycle(lambda: tmux.send(b"\x1a"), status_path, action[1], deadline)
+                if tty_fd is None:
+                    tty_fd = os.open(tmux.display("#{pane_tty}"), os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+                tmux.display("#{pane_pid}")  # a round trip: the keys sent before are written
+                reason = ctrl_z_cycle(lambda: tmux.send(b"\x1a"), status_path, action[1], deadline,
+                                      tty_fd=tty_fd)
             if not reason and "status" in read_status(status_path):
                 reason = "exited before q with status %s" % read_status(status_path)["status"]
             if reason:
@@ -635,6 +659,8 @@ def run_checked(binary, stream, deadline=10.0):
             elif flags != "000001":
                 reason = "terminal left with alternate, mouse any, SGR, UTF-8, keypad, cursor = %s" % flags
     finally:
+        if tty_fd is not None:
+            os.close(tty_fd)
         pid = read_status(status_path).get("pid")
         if pid and process_state(pid):
             try:
@@ -752,6 +778,7 @@ def run(binary, stream, deadline=10.0, write_stall=20.0):
         start_new_session=True, preexec_fn=make_controlling_terminal, close_fds=True)
     pty = Pty(master, proc)
     pty.status_path = status_dir and os.path.join(status_dir, "status")
+    pty.slave = slave
     reason = ""
     try:
         reason = drive(pty, stream, deadline, write_stall, result)
@@ -816,7 +843,8 @@ def drive(pty, stream, deadline, write_stall, result):
             def stop():
                 pty.pending += b"\x1a"
                 pty.pump(write_stall, until_written=True)
-            reason = ctrl_z_cycle(stop, pty.status_path, action[1], deadline, between=lambda: pty.pump(0.01))
+            reason = ctrl_z_cycle(stop, pty.status_path, action[1], deadline, between=lambda: pty.pump(0.01),
+                                  tty_fd=pty.slave)
             if reason:
                 return reason
     if not pty.pump(0.0):
