@@ -10,9 +10,17 @@ alternate-screen switch in its output is the one back to the main screen, the la
 report switch is "off", and the pty's modes (read on the slave side, kept open) equal the
 modes before the start.
 
+Streams also hold grammar-valid escape sequences the program must ignore (unknown CSI, SS3,
+and OSC, DCS, APC, PM and SOS strings), keys of the keypad in application mode, and Ctrl-Z/fg
+cycles (the program then runs as the job of a small wrapper acting as its shell, so Ctrl-Z
+really stops it). A share of the streams is checked: run in tmux, built only of input whose
+effect is known, they must end on the screen `--snapshot` shows for the state they lead to,
+then quit with status 0 and the terminal restored.
+
 The random part never holds the bytes that quit or stop a program on purpose: `q`, Ctrl-C,
-Ctrl-\\, Ctrl-Z. It does hold XOFF and XON (Ctrl-S, Ctrl-Q): the program switches flow control
-off, so they are keys that do nothing and must not stop the screen.
+Ctrl-\\, Ctrl-Z (but in its cycles with fg). It does hold XOFF and XON (Ctrl-S, Ctrl-Q): the
+program switches flow control off, so they are keys that do nothing and must not stop the
+screen.
 
 Some streams end with a signal instead of `q`: any of signal(7)'s terminating signals, sent
 with kill, sometimes after the terminal stopped reading the program's output (a "stall": the
@@ -38,6 +46,8 @@ import random
 import re
 import resource
 import select
+import shlex
+import shutil
 import signal
 import struct
 import subprocess
@@ -59,6 +69,10 @@ KEYS = (
 )
 SCENES = ["gallery", "form", "edges"]
 DISMISS = ["consume", "pass-through"]
+# The share of streams whose end screen is checked against the snapshot (run in tmux), and of
+# steps in the other streams that are grammar-valid sequences, keypad keys or Ctrl-Z/fg.
+CHECKED_SHARE = 0.15
+NEW_INPUT_SHARE = 0.12
 
 
 def filtered(data):
@@ -203,9 +217,132 @@ def mutate(rng, actions):
         action[1] = bytes(data)
 
 
+# ---------------------------------------------------------------------------------------------
+# Input the program must ignore, the keypad in application mode, and Ctrl-Z/fg cycles
+#
+# Escape sequences are generated from their ECMA-48 grammar, never from a list: control
+# sequences (CSI parameters 0x30-0x3F, intermediates 0x20-0x2F, a final 0x40-0x7E), SS3, and
+# OSC, DCS, APC, PM and SOS strings up to ST or BEL, none of them a key the program lists.
+
+KNOWN_CSI_FINALS = frozenset(b"ABCDZM")
+# SS3 finals the program gives a meaning: arrows, keypad Enter, digits and operators.
+KNOWN_SS3_FINALS = frozenset(b"ABCDMXjklmnopqrstuvwxy")
+# The application keypad: SS3 final -> the main-keyboard key it means.
+KEYPAD = {ord("p") + d: str(d) for d in range(10)}
+KEYPAD.update({ord("j"): "*", ord("k"): "+", ord("l"): ",", ord("m"): "-", ord("n"): ".", ord("o"): "/",
+               ord("X"): "="})
+STRING_OPENERS = {"OSC": b"]", "DCS": b"P", "APC": b"_", "PM": b"^", "SOS": b"X"}
+
+
+def unknown_csi(rng):
+    """A grammar-valid control sequence the program does not know (never an arrow, Shift-Tab
+    or mouse report)."""
+    while True:
+        params = bytes(rng.randint(0x30, 0x3F) for _ in range(rng.choice([0, 1, 1, 2, 3, 5, 9])))
+        inter = bytes(rng.randint(0x20, 0x2F) for _ in range(rng.choice([0, 0, 0, 1, 2])))
+        final = rng.randint(0x40, 0x7E)
+        if not inter and not params and final in KNOWN_CSI_FINALS:
+            continue
+        if not inter and params[:1] == b"<" and final in b"Mm":
+            continue
+        if rng.random() < 0.3:
+            # Ones real keyboards send: Home, End, Insert, Delete, Page Up/Down, F1-F12, modified
+            # arrows, focus and paste marks.
+            return rng.choice([b"\x1b[1~", b"\x1b[4~", b"\x1b[2~", b"\x1b[3~", b"\x1b[5~", b"\x1b[6~",
+                               b"\x1b[H", b"\x1b[F", b"\x1b[15~", b"\x1b[24~", b"\x1b[1;5A",
+                               b"\x1b[1;2D", b"\x1b[I", b"\x1b[O", b"\x1b[200~", b"\x1b[201~"])
+        return b"\x1b[" + params + inter + bytes([final])
+
+
+def unknown_ss3(rng):
+    """SS3 and a final the program does not list (F1-F4, Home and End in application mode)."""
+    finals = [c for c in range(0x40, 0x7F) if c not in KNOWN_SS3_FINALS]
+    return b"\x1bO" + bytes([rng.choice(finals)])
+
+
+def control_string(rng, kind=None):
+    """An OSC, DCS, APC, PM or SOS string with text (UTF-8 included), ended by ST or BEL."""
+    kind = kind or rng.choice(list(STRING_OPENERS))
+    pieces = [b"0;", b"title", b"q", b"1", b"\x1b[A"[1:], "é中😀✜".encode(), b"rgb:ff/00/00", b";", b" ", b"?"]
+    body = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 10)))
+    return b"\x1b" + STRING_OPENERS[kind] + body + rng.choice([b"\x1b\\", b"\x07", "\u009c".encode()])
+
+
+def grammar_sequence(rng):
+    """One sequence the program must ignore whole, of a random kind."""
+    roll = rng.random()
+    if roll < 0.4:
+        return unknown_csi(rng)
+    if roll < 0.55:
+        return unknown_ss3(rng)
+    if roll < 0.9:
+        return control_string(rng, rng.choice(["OSC", "DCS", "OSC", "DCS", "APC", "PM", "SOS"]))
+    # nF and two-byte escapes, and Alt with a key (ESC then the key).
+    return rng.choice([b"\x1b(B", b"\x1b F", b"\x1b#8", b"\x1b7", b"\x1b=", b"\x1bq", b"\x1b1", b"\x1b\x1b[A"])
+
+
+def keypad_key(rng):
+    """A key of the keypad in application mode: its bytes and the main-keyboard key it means."""
+    final = rng.choice(list(KEYPAD) + [ord("M")])
+    return b"\x1bO" + bytes([final]), "\r" if final == ord("M") else KEYPAD[final]
+
+
+def new_input_action(rng):
+    """A write of grammar-valid sequences or keypad keys, or a Ctrl-Z/fg cycle (for the random
+    streams, checked by their exit)."""
+    roll = rng.random()
+    if roll < 0.05:
+        return ["ctrlz", rng.choice([0, 20, 100, 300])]
+    if roll < 0.45:
+        return ["write", b"".join(keypad_key(rng)[0] for _ in range(rng.randint(1, 4)))]
+    return ["write", b"".join(grammar_sequence(rng) for _ in range(rng.randint(1, 6)))]
+
+
+def generate_checked(seed, index, rng):
+    """A stream whose end state is known: the gallery, bare, at a fixed size, mostly with the
+    first anchor's tooltip open; grammar-valid sequences the program must ignore, keypad keys
+    and Ctrl-Z/fg cycles; then the top-row keys that switch the headlines and supporting lines
+    back on. The screen must then equal the snapshot: the tooltip open when it was open at the
+    start and keypad Enter (a tap on the selected anchor) came an even number of times, or
+    closed at the start and an odd number. Keypad 1 and 2 are never both pending at once (with
+    both lines off the tooltip would close for good)."""
+    cols, rows = rng.choice([(80, 24), (100, 30), (120, 40)])
+    term = rng.choice(["xterm-256color", "tmux-256color", "screen", "xterm-vt220"])
+    args = ["--scene", "gallery", "--bare"] + (["--theme", "dark"] if rng.random() < 0.3 else [])
+    start_open = rng.random() < 0.7
+    actions = []
+    toggles = {"1": 0, "2": 0, "\r": 0}
+    for _ in range(rng.randint(2, 14)):
+        roll = rng.random()
+        if roll < 0.45:
+            actions.append(["write", b"".join(grammar_sequence(rng) for _ in range(rng.randint(1, 6)))])
+        elif roll < 0.8:
+            data, meaning = keypad_key(rng)
+            other = {"1": "2", "2": "1"}.get(meaning)
+            if other and toggles[other] % 2:
+                continue
+            if meaning in toggles:
+                toggles[meaning] += 1
+            actions.append(["write", data])
+        elif roll < 0.92:
+            actions.append(["ctrlz", rng.choice([0, 50, 200])])
+        else:
+            actions.append(["sleep", rng.choice([0, 10, 40])])
+    fixes = b"".join(key.encode() for key in ("1", "2") if toggles[key] % 2)
+    if fixes:
+        actions.append(["write", fixes])
+    opened = ["--open", "top-sm"]
+    return {"seed": seed, "index": index, "args": args + (opened if start_open else []),
+            "env": {"TERM": term, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}, "size": [cols, rows],
+            "early": False, "actions": actions, "checked": True,
+            "expected_args": args + (opened if start_open != bool(toggles["\r"] % 2) else [])}
+
+
 def generate(seed, index):
     """Stream `index` of the run seeded `seed`: a dict of arguments, environment and actions."""
     rng = random.Random("%d:%d" % (seed, index))
+    if rng.random() < CHECKED_SHARE:
+        return generate_checked(seed, index, rng)
     cols, rows = random_size(rng)
     args = ["--scene", rng.choice(SCENES), "--dismiss", rng.choice(DISMISS)]
     for flag, chance in [("--no-mouse", 0.05), ("--ascii", 0.1), ("--bare", 0.1)]:
@@ -230,6 +367,9 @@ def generate(seed, index):
     for step in range(rng.randint(1, 40)):
         if step == huge_at:
             actions.append(["write", paste(rng, 100_000)])
+        if rng.random() < NEW_INPUT_SHARE:
+            actions.append(new_input_action(rng))
+            continue
         roll = rng.random()
         if roll < 0.30:
             actions.append(["write", b"".join(rng.choice(KEYS) for _ in range(rng.randint(1, 6)))])
@@ -310,8 +450,10 @@ def add_flow_control(rng, actions, first):
 
 def end_with_signal(rng, actions):
     """Ends one stream in four with a terminating signal instead of q; one in three of those
-    first stops reading the program's output (and keeps typing, to make it draw)."""
-    if rng.random() >= 0.25:
+    first stops reading the program's output (and keeps typing, to make it draw). Not a stream
+    with Ctrl-Z cycles: its program is the job-control wrapper's child, and the signal is for
+    the program itself."""
+    if rng.random() >= 0.25 or any(a[0] == "ctrlz" for a in actions):
         return
     if rng.random() < 0.35:
         actions.append(["stall"])
@@ -345,12 +487,272 @@ def from_json(text):
 
 
 # ---------------------------------------------------------------------------------------------
+# Job control: Ctrl-Z and fg with no shell, and streams checked against the snapshot in tmux
+
+def job_control_main(status_path, argv):
+    """Runs `argv` as the foreground job of this terminal, as a shell does, so that Ctrl-Z
+    really stops it; SIGUSR1 is `fg` (the job continues in the foreground). Writes JSON lines
+    to `status_path`: the pids first, then the job's exit status (128 + the signal that ended
+    it) and whether the terminal's modes were as before."""
+    before = termios.tcgetattr(0)
+    signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})
+    pid = os.fork()
+    if pid == 0:
+        os.setpgid(0, 0)
+        os.tcsetpgrp(0, os.getpid())
+        signal.signal(signal.SIGTTOU, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_SETMASK, set())
+        os.execv(argv[0], argv)
+    try:
+        os.setpgid(pid, pid)
+        os.tcsetpgrp(0, pid)
+    except OSError:
+        pass
+    with open(status_path, "a") as f:
+        f.write(json.dumps({"pid": pid, "wrapper": os.getpid()}) + "\n")
+    while True:
+        _, status = os.waitpid(pid, os.WUNTRACED)
+        if os.WIFSTOPPED(status):
+            os.tcsetpgrp(0, os.getpgrp())
+            signal.sigwait({signal.SIGUSR1})
+            os.tcsetpgrp(0, pid)
+            os.killpg(pid, signal.SIGCONT)
+            continue
+        code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status)
+        with open(status_path, "a") as f:
+            f.write(json.dumps({"status": code, "restored": termios.tcgetattr(0) == before}) + "\n")
+        return code
+
+
+def job_control_command(status_path, binary, args):
+    """The command line that runs `binary args` under `job_control_main`."""
+    return [sys.executable, os.path.abspath(__file__), "--job-control", status_path, "--", binary] + args
+
+
+def read_status(path):
+    """The JSON lines the job-control wrapper wrote so far, merged."""
+    merged = {}
+    try:
+        with open(path) as f:
+            for line in f:
+                if line.endswith("\n"):
+                    merged.update(json.loads(line))
+    except OSError:
+        pass
+    return merged
+
+
+def process_state(pid):
+    """The state letter of `pid` in /proc (`T` stopped), or '' when it is gone."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return ""
+
+
+def wait_for(condition, seconds, step=0.01, between=None):
+    """Polls `condition` until it holds or `seconds` pass; `between` runs at each poll."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        if between:
+            between()
+        else:
+            time.sleep(step)
+    return condition()
+
+
+# Ctrl-Z pressed again because the first one came during a screen update (this process's count).
+EXTRA_CTRL_Z = [0]
+
+
+def unread_input(tty_fd):
+    """How many bytes of input wait unread on the terminal `tty_fd` (TIOCINQ)."""
+    try:
+        return struct.unpack("i", fcntl.ioctl(tty_fd, termios.TIOCINQ, b"\0\0\0\0"))[0]
+    except OSError:
+        return 0
+
+
+def ctrl_z_cycle(stop, status_path, pause_ms, deadline, between=None, tty_fd=None):
+    """Ctrl-Z (`stop` sends the byte), a pause, then fg; '' or the reason it failed.
+
+    On fg curses drops the input the program had not read yet (type-ahead), so Ctrl-Z is
+    pressed once the program has read what came before it (the terminal's input queue, read
+    on `tty_fd`, is empty), as a person's Ctrl-Z comes after the keys were seen to act."""
+    status = read_status(status_path)
+    pid = status.get("pid")
+    if not pid:
+        return "no job to stop"
+    if tty_fd is not None:
+        # Empty twice, 30 ms apart: bytes still on their way (tmux writes to the pane after
+        # send-keys returns) have arrived and been read too.
+        drained = lambda: unread_input(tty_fd) == 0 and wait_for(lambda: False, 0.03, between=between) is False \
+            and unread_input(tty_fd) == 0
+        if not wait_for(drained, deadline, between=between):
+            return "hang: the program did not read its input within %.0f s" % deadline
+    # ncurses ignores SIGTSTP while it updates the screen: a Ctrl-Z that lands in a frame is
+    # lost, and a person presses it again. So does this, every 1.5 s.
+    stopped = lambda: process_state(pid) in ("T", "t", "", "Z")
+    end = time.monotonic() + deadline
+    pressed = 0
+    while True:
+        stop()
+        pressed += 1
+        if wait_for(stopped, 1.5, between=between):
+            break
+        if time.monotonic() > end:
+            return "hang: Ctrl-Z did not stop the program within %.0f s" % deadline
+        EXTRA_CTRL_Z[0] += 1
+    if process_state(pid) in ("", "Z"):
+        return "exited on Ctrl-Z with status %s" % read_status(status_path).get("status")
+    wait_for(lambda: False, pause_ms / 1000.0, between=between)
+    os.kill(status["wrapper"], signal.SIGUSR1)
+    if not wait_for(lambda: process_state(pid) not in ("T", "t"), deadline, between=between):
+        return "hang: fg did not continue the program within %.0f s" % deadline
+    # A Ctrl-Z pressed again may have come after all, on a slow machine: fg once more, as a
+    # person would.
+    if pressed > 1 and wait_for(lambda: process_state(pid) in ("T", "t"), 1.0, between=between):
+        os.kill(status["wrapper"], signal.SIGUSR1)
+        if not wait_for(lambda: process_state(pid) not in ("T", "t"), deadline, between=between):
+            return "hang: fg did not continue the program within %.0f s" % deadline
+    return ""
+
+
+class Tmux:
+    """One tmux server on a private socket, as the terminal of a checked stream."""
+
+    def __init__(self, directory, name):
+        self.conf = os.path.join(directory, "tmux.conf")
+        with open(self.conf, "w") as f:
+            f.write("set -g status off\n")
+        self.socket = name
+
+    def __call__(self, *args):
+        result = subprocess.run(["tmux", "-u", "-L", self.socket, "-f", self.conf] + list(args),
+                                capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        return result.stdout
+
+    def display(self, fmt):
+        return self("display-message", "-p", "-t", "S", fmt).strip()
+
+    def capture(self):
+        rows = self("capture-pane", "-p", "-t", "S").split("\n")
+        if rows and rows[-1] == "":
+            rows.pop()
+        return [row.rstrip(" ") for row in rows]
+
+    def send(self, data):
+        for i in range(0, len(data), 400):
+            self("send-keys", "-t", "S", "-H", *("%02x" % b for b in data[i: i + 400]))
+
+
+def snapshot(binary, size, args):
+    """`binary --snapshot` at `size` with `args`, rows trimmed on the right."""
+    out = subprocess.run([binary, "--snapshot", "--size", "%dx%d" % tuple(size)] + args,
+                         capture_output=True, text=True, env={"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"})
+    rows = out.stdout.split("\n")
+    if rows and rows[-1] == "":
+        rows.pop()
+    return [row.rstrip(" ") for row in rows]
+
+
+def run_checked(binary, stream, deadline=10.0):
+    """Runs a checked stream in tmux under the job-control wrapper: the first frame must be the
+    start's snapshot, the screen after the stream the expected snapshot, and after `q` the exit
+    status 0, nothing on stderr, and the terminal restored (main screen, mouse and keypad
+    modes off, termios as before)."""
+    started = time.monotonic()
+    result = {"ok": False, "reason": "", "sent": 0, "resizes": 0, "quits": 0, "seconds": 0.0,
+              "stderr": "", "tail": ""}
+    directory = tempfile.mkdtemp(prefix="stream-fuzz-")
+    tmux = Tmux(directory, "stream-fuzz-%d-%d" % (os.getpid(), stream["index"]))
+    status_path = os.path.join(directory, "status")
+    errors = os.path.join(directory, "stderr")
+    env = ["%s=%s" % item for item in sorted(stream["env"].items())]
+    env += ["PATH=" + os.environ.get("PATH", "/usr/bin:/bin"), "SWIFT_BACKTRACE=interactive=no"]
+    command = " ".join(shlex.quote(part) for part in ["env", "-i"] + env
+                       + job_control_command(status_path, binary, stream["args"]))
+    command += " 2> %s; exec sleep 60" % shlex.quote(errors)
+    cols, rows = stream["size"]
+    reason = ""
+    tty_fd = None
+    try:
+        tmux("new-session", "-d", "-s", "S", "-x", str(cols), "-y", str(rows), command)
+        start = snapshot(binary, stream["size"], stream["args"])
+        if not wait_for(lambda: tmux.display("#{alternate_on}") == "1" and tmux.capture() == start, deadline):
+            reason = "first frame differs from the snapshot" if read_status(status_path) else "did not start"
+        for action in stream["actions"] if not reason else []:
+            if action[0] == "write":
+                tmux.send(action[1])
+                result["sent"] += len(action[1])
+            elif action[0] == "sleep":
+                time.sleep(action[1] / 1000.0)
+            elif action[0] == "ctrlz":
+                if tty_fd is None:
+                    tty_fd = os.open(tmux.display("#{pane_tty}"), os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+                tmux.display("#{pane_pid}")  # a round trip: the keys sent before are written
+                reason = ctrl_z_cycle(lambda: tmux.send(b"\x1a"), status_path, action[1], deadline,
+                                      tty_fd=tty_fd)
+            if not reason and "status" in read_status(status_path):
+                reason = "exited before q with status %s" % read_status(status_path)["status"]
+            if reason:
+                break
+        if not reason:
+            expected = snapshot(binary, stream["size"], stream["expected_args"])
+            if not wait_for(lambda: tmux.capture() == expected, 3.0, step=0.05):
+                got = tmux.capture()
+                diff = [i for i in range(max(len(got), len(expected)))
+                        if (got[i:i + 1] or [None]) != (expected[i:i + 1] or [None])]
+                reason = "screen differs from the snapshot (%s) in rows %s: %r, expected %r" % (
+                    " ".join(stream["expected_args"]), diff[:5], got[diff[0]] if diff[0] < len(got) else None,
+                    expected[diff[0]] if diff[0] < len(expected) else None)
+        if not reason:
+            tmux.send(b"q")
+            result["quits"] = 1
+            if not wait_for(lambda: "status" in read_status(status_path), deadline, step=0.02):
+                reason = "hang: still running %.0f s after q" % deadline
+        if not reason:
+            final = read_status(status_path)
+            flags = tmux.display("#{alternate_on}#{mouse_any_flag}#{mouse_sgr_flag}#{mouse_utf8_flag}"
+                                 "#{keypad_cursor_flag}#{cursor_flag}")
+            with open(errors, "rb") as f:
+                result["stderr"] = f.read()[-2000:].decode(errors="replace")
+            if final["status"] != 0:
+                reason = "exit status %d" % final["status"]
+            elif result["stderr"].strip():
+                reason = "wrote on stderr: %s" % result["stderr"].strip().splitlines()[0][:200]
+            elif not final["restored"]:
+                reason = "terminal modes not restored"
+            elif flags != "000001":
+                reason = "terminal left with alternate, mouse any, SGR, UTF-8, keypad, cursor = %s" % flags
+    finally:
+        if tty_fd is not None:
+            os.close(tty_fd)
+        pid = read_status(status_path).get("pid")
+        if pid and process_state(pid):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        tmux("kill-server")
+        shutil.rmtree(directory, ignore_errors=True)
+    result["seconds"] = time.monotonic() - started
+    result["ok"] = not reason
+    result["reason"] = reason
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
 # Running one stream
 
 ALT_ON = re.compile(rb"\x1b\[\?(?:\d+;)*(?:1049|1047|47)(?:;\d+)*h")
 ALT_OFF = re.compile(rb"\x1b\[\?(?:\d+;)*(?:1049|1047|47)(?:;\d+)*l")
-MOUSE_ON = re.compile(rb"\x1b\[\?(?:\d+;)*(?:9|1000|1002|1003)(?:;\d+)*h")
-MOUSE_OFF = re.compile(rb"\x1b\[\?(?:\d+;)*(?:9|1000|1002|1003)(?:;\d+)*l")
+MOUSE_ON = re.compile(rb"\x1b\[\?(?:\d+;)*(?:9|1000|1002|1003|1005|1006|1015)(?:;\d+)*h")
+MOUSE_OFF = re.compile(rb"\x1b\[\?(?:\d+;)*(?:9|1000|1002|1003|1005|1006|1015)(?:;\d+)*l")
 
 
 def last_match(pattern, data):
@@ -385,6 +787,7 @@ class Pty:
         # A stalled terminal no longer reads the program's output.
         self.stalled = False
         self.blocked_at_signal = False
+        self.status_path = None
 
     def pump(self, seconds, until_written=False, until_exit=False):
         """Reads and writes for `seconds`; returns early when the queue is written or the
@@ -429,6 +832,8 @@ class Pty:
 
 def run(binary, stream, deadline=10.0, write_stall=20.0):
     """Runs one stream; returns a dict with `ok`, `reason`, `sent`, `resizes`, `quits`, `seconds`."""
+    if stream.get("checked"):
+        return run_checked(binary, stream, deadline)
     started = time.monotonic()
     master, slave = os.openpty()
     cols, rows = stream["size"]
@@ -439,10 +844,18 @@ def run(binary, stream, deadline=10.0, write_stall=20.0):
     env.update(stream["env"])
     errors = tempfile.TemporaryFile()
     result = {"ok": False, "reason": "", "sent": 0, "resizes": 0, "quits": 0, "seconds": 0.0}
+    command = [binary] + stream["args"]
+    status_dir = None
+    if any(a[0] == "ctrlz" for a in stream["actions"]):
+        # Ctrl-Z must really stop the program: it runs as a job of a wrapper acting as its shell.
+        status_dir = tempfile.mkdtemp(prefix="stream-fuzz-")
+        command = job_control_command(os.path.join(status_dir, "status"), binary, stream["args"])
     proc = subprocess.Popen(
-        [binary] + stream["args"], stdin=slave, stdout=slave, stderr=errors, env=env,
+        command, stdin=slave, stdout=slave, stderr=errors, env=env,
         start_new_session=True, preexec_fn=make_controlling_terminal, close_fds=True)
     pty = Pty(master, proc)
+    pty.status_path = status_dir and os.path.join(status_dir, "status")
+    pty.slave = slave
     reason = ""
     try:
         reason = drive(pty, stream, deadline, write_stall, result)
@@ -457,6 +870,8 @@ def run(binary, stream, deadline=10.0, write_stall=20.0):
         errors.seek(0)
         stderr = errors.read()
         errors.close()
+        if status_dir:
+            shutil.rmtree(status_dir, ignore_errors=True)
     result["sent"] = pty.sent
     result["seconds"] = time.monotonic() - started
     result["signal"] = next((a[1] for a in stream["actions"] if a[0] == "signal"), 0)
@@ -507,11 +922,21 @@ def drive(pty, stream, deadline, write_stall, result):
             set_size(pty.master, action[1], action[2])
             result["resizes"] += 1
         elif kind == "winch":
-            os.kill(pty.proc.pid, signal.SIGWINCH)
+            target = read_status(pty.status_path).get("pid") if pty.status_path else pty.proc.pid
+            if target:
+                os.kill(target, signal.SIGWINCH)
         elif kind == "stall":
             pty.stalled = True
         elif kind == "signal":
             return end_by_signal(pty, action[1], deadline)
+        elif kind == "ctrlz":
+            def stop():
+                pty.pending += b"\x1a"
+                pty.pump(write_stall, until_written=True)
+            reason = ctrl_z_cycle(stop, pty.status_path, action[1], deadline, between=lambda: pty.pump(0.01),
+                                  tty_fd=pty.slave)
+            if reason:
+                return reason
     if not pty.pump(0.0):
         return "exited before q with status %s" % pty.proc.returncode
     # ESC, a pause longer than the 25 ms escape delay (a pending sequence ends and ESC closes
@@ -607,7 +1032,11 @@ def quiet_worker():
 def worker(job):
     binary, seed, index, deadline = job
     stream = generate(seed, index)
+    extra = EXTRA_CTRL_Z[0]
     result = run(binary, stream, deadline)
+    result["extra_ctrl_z"] = EXTRA_CTRL_Z[0] - extra
+    result["checked"] = bool(stream.get("checked"))
+    result["ctrl_z"] = sum(1 for a in stream["actions"] if a[0] == "ctrlz")
     result["index"] = index
     result["written"] = sum(len(a[1]) for a in stream["actions"] if a[0] == "write")
     if not result["ok"]:
@@ -629,6 +1058,8 @@ def report_failure(result, out, seed):
 
 
 def main():
+    if len(sys.argv) > 4 and sys.argv[1] == "--job-control" and sys.argv[3] == "--":
+        return job_control_main(sys.argv[2], sys.argv[4:])
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", default=".build/debug/tooltip-tui", help="the tooltip-tui to run")
     parser.add_argument("--streams", type=int, default=100, help="how many streams (default 100)")
@@ -666,7 +1097,7 @@ def main():
     jobs = [(options.binary, seed, i, options.deadline)
             for i in range(options.first, options.first + options.streams)]
     totals = {"streams": 0, "failures": 0, "sent": 0, "resizes": 0, "quits": 0, "extra_quits": 0,
-              "signals": 0, "stalls": 0, "blocked": 0}
+              "signals": 0, "stalls": 0, "blocked": 0, "checked": 0, "ctrl_z": 0, "extra_ctrl_z": 0}
     started = time.monotonic()
     slowest = (0.0, -1)
 
@@ -679,6 +1110,8 @@ def main():
         totals["signals"] += 1 if result["signal"] else 0
         totals["stalls"] += 1 if result["stalled"] else 0
         totals["blocked"] += 1 if result["blocked"] else 0
+        for key in ("checked", "ctrl_z", "extra_ctrl_z"):
+            totals[key] += int(result.get(key, 0))
         slowest = max(slowest, (result["seconds"], result["index"]))
         if not result["ok"]:
             totals["failures"] += 1
@@ -716,6 +1149,8 @@ def summary(totals, started, slowest):
     print("stream_fuzz: %d streams ended by a signal, %d of them with the output stalled, %d blocked"
           " writing when the signal came" % (totals["signals"], totals["stalls"], totals["blocked"]),
           flush=True)
+    print("stream_fuzz: %d streams checked against the snapshot, %d Ctrl-Z/fg cycles (%d Ctrl-Z"
+          " pressed again)" % (totals["checked"], totals["ctrl_z"], totals["extra_ctrl_z"]), flush=True)
 
 
 if __name__ == "__main__":

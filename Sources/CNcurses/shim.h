@@ -180,6 +180,17 @@ static inline void tk_end_direct(int y, int x) {
   (void)fflush(stdout);
 }
 
+/* Whether terminfo's mouse switch (XM) asks for the UTF-8 (1005) encoding: X10 reports then
+   carry their values as UTF-8 characters. Valid after newterm. */
+static inline int tk_mouse_utf8(void) {
+  const char *xm = tigetstr("XM");
+  if (xm == NULL || xm == (const char *)-1) return 0;
+  for (const char *p = xm; *p != 0; p++) {
+    if (p[0] == '1' && p[1] == '0' && p[2] == '0' && p[3] == '5') return 1;
+  }
+  return 0;
+}
+
 /* The next mouse event: 0-based cell and button state. Returns OK or ERR. */
 static inline int tk_getmouse(int *x, int *y, mmask_t *bstate) {
   MEVENT event;

@@ -1,106 +1,116 @@
 import CNcurses
 import TooltipKit
 
-/// Reads keys and mouse events from the current curses screen and decodes them.
+/// Reads the terminal's bytes on the current curses screen and parses them into input.
 ///
-/// Separate from ``TerminalSession`` so it can be driven on a pseudo-terminal in tests.
+/// Curses' keypad translation is off: every byte reaches ``InputParser``, which knows escape
+/// sequences by their grammar, so a sequence the program does not know is consumed whole
+/// instead of arriving as Esc and loose keys, and arrows work in either cursor-key mode.
+/// Mouse reports are parsed here too (SGR 1006, X10, UTF-8 1005), whatever encoding terminfo
+/// names. Resizes still come from curses (`KEY_RESIZE`). Separate from ``TerminalSession`` so
+/// it can be driven on a pseudo-terminal in tests.
 public final class CursesInput {
-  private var decoder = InputDecoder()
+  private var parser: InputParser
+  /// When the last byte of an unfinished sequence arrived.
+  private var lastByte = Duration.zero
 
   /// A reader for the current curses screen.
-  public init() {}
+  ///
+  /// - Parameter mouse: whether mouse reports become input (``setModes(mouse:)`` asked for
+  ///   them); when false they are consumed and ignored.
+  public convenience init(mouse: Bool = true) {
+    self.init(mouse: mouse, clock: { MonotonicClock.now })
+  }
+
+  /// The clock the waits and mouse events are timed by: ``MonotonicClock``, or a test's.
+  private let clock: @Sendable () -> Duration
+
+  /// A reader timed by `clock` (tests move it to stand for a reader that was descheduled).
+  init(mouse: Bool, clock: @escaping @Sendable () -> Duration) {
+    parser = InputParser(mouse: mouse, utf8MouseCoordinates: mouse && tk_mouse_utf8() != 0)
+    self.clock = clock
+  }
 
   /// Sets the input modes on the current curses screen: cbreak (signals stay on, so Ctrl-C and
-  /// Ctrl-Z work), no echo, no newline translation, keypad keys, a 25 ms ESC delay, and, when
-  /// `mouse`, primary-button press and release reports with no click merging.
+  /// Ctrl-Z work), no echo, no newline translation, keypad translation off (this type parses
+  /// sequences itself), and, when `mouse`, primary-button press and release reports.
   ///
-  /// ncurses picks the mouse encoding from terminfo: SGR 1006 where the entry offers it (so
-  /// columns past 223 work), X10 otherwise.
-  public static func setModes(mouse: Bool) {
+  /// Mouse reporting is switched on by curses (terminfo's `XM`, or the basic 1000 mode), which
+  /// also switches it off and on around Ctrl-Z. ``TerminalSession`` asks for SGR 1006 beside
+  /// it.
+  ///
+  /// - Returns: whether curses switched mouse reporting on.
+  @discardableResult
+  public static func setModes(mouse: Bool) -> Bool {
     set_escdelay(25)
     cbreak()
     noecho()
     nonl()
     let window = tk_stdscr()
-    keypad(window, true)
+    keypad(window, false)
     intrflush(window, false)
-    if mouse {
-      mousemask(MouseReport.requested, nil)
-      mouseinterval(0)
-    }
+    guard mouse else { return false }
+    guard mousemask(MouseReport.requested, nil) != 0 else { return false }
+    mouseinterval(0)
+    return true
   }
 
-  /// Waits for the next input and decodes it, stamping mouse events with ``MonotonicClock``.
+  /// Waits for the next input and parses it, stamping mouse events with ``MonotonicClock``.
   ///
-  /// Input that means nothing to the program (another mouse button, the wheel, bytes that are
-  /// not UTF-8) is skipped and the wait goes on, within the timeout: a run of it does not end
-  /// the read, so it costs the caller no frame.
+  /// Input that means nothing to the program (unknown sequences, another mouse button, the
+  /// wheel, bytes that are not UTF-8) is skipped and the wait goes on, within the timeout: a
+  /// run of it does not end the read, so it costs the caller no frame. Once a sequence has
+  /// begun, its next byte is waited for up to ``InputParser/sequenceWait`` even past the
+  /// timeout, so a sequence is never cut in two; a lone ESC is the Esc key after that wait.
   ///
   /// - Parameter timeout: how long to wait; nil waits with no timeout (an idle program sleeps
   ///   here until input or a signal).
   /// - Returns: the input, or nil when the wait timed out or a signal interrupted it.
   public func read(timeout: Duration?) -> TerminalInput? {
+    read(timeout: timeout, resumed: { false })
+  }
+
+  /// ``read(timeout:)``, told by `resumed` whether the program was stopped and continued since
+  /// it last asked (it is asked as each sequence starts, and when its wait ends): curses then
+  /// drops the input that was waiting (type-ahead), the rest of an unfinished sequence with it,
+  /// so what was read of that sequence is dropped too (never taken for Esc).
+  func read(timeout: Duration?, resumed: () -> Bool) -> TerminalInput? {
     let window = tk_stdscr()
-    let end = timeout.map { MonotonicClock.now + $0 }
+    let end = timeout.map { clock() + $0 }
     while true {
-      wtimeout(window, end.map { Self.milliseconds(max(.zero, $0 - MonotonicClock.now)) } ?? -1)
-      let key: RawKey
-      switch nextKey() {
-      case .nothing: return nil
-      case .dropped:
+      let now = clock()
+      let wait: Int32
+      if parser.isPending {
+        // Past the wait this reads without waiting: bytes already there (the reader was slow to
+        // get back to them, not the terminal to send them) still belong to the sequence.
+        wait = Self.milliseconds(max(.zero, lastByte + InputParser.sequenceWait - now))
+      } else {
+        wait = end.map { Self.milliseconds(max(.zero, $0 - now)) } ?? -1
+      }
+      wtimeout(window, wait)
+      let value = wgetch(window)
+      if value == ERR {
         if SignalFlags.pending != nil { return nil }
-        continue
-      case .key(let next): key = next
-      }
-      let now = MonotonicClock.now
-      var mouse: MouseReport?
-      if key == .keyCode(KEY_MOUSE) {
-        var x: Int32 = 0
-        var y: Int32 = 0
-        var buttons: mmask_t = 0
-        if tk_getmouse(&x, &y, &buttons) == OK {
-          mouse = MouseReport(x: Int(x), y: Int(y), buttons: buttons)
+        guard parser.isPending else { return nil }
+        if resumed() {
+          _ = parser.timeOut()
+          return nil
         }
+        // The sequence is over only when a read made after the whole wait found nothing: a
+        // wait cut short by a signal (a stop with Ctrl-Z, and `fg`) looks at the input again.
+        if wait == 0, clock() >= lastByte + InputParser.sequenceWait, let input = parser.timeOut() { return input }
+        continue
       }
-      let screen = Size(width: Int(tk_cols()), height: Int(tk_lines()))
-      if let input = decoder.decode(key, mouse: mouse, screen: screen, time: now) { return input }
+      if value == KEY_RESIZE {
+        return .resize(Size(width: Int(tk_cols()), height: Int(tk_lines())))
+      }
+      guard value >= 0, value <= 0xFF else { continue }  // no other key codes: keypad is off
+      let time = clock()
+      lastByte = time
+      // A continue from before this byte is not one that cut what it starts short.
+      if !parser.isPending { _ = resumed() }
+      if let input = parser.add(UInt8(value), time: time) { return input }
       if SignalFlags.pending != nil { return nil }
-    }
-  }
-
-  /// How long the rest of a UTF-8 character may take after its first byte: a terminal sends a
-  /// character in one write, so this is only ever waited out after a stray byte.
-  static let continuationWait: Int32 = 25
-
-  /// What one key read found.
-  private enum Next {
-    /// A key or character.
-    case key(RawKey)
-    /// Nothing: the wait timed out or a signal interrupted it.
-    case nothing
-    /// Bytes that are not UTF-8 (or a character whose end did not come), dropped.
-    case dropped
-  }
-
-  /// The next key: a key code, or a character put together from `wgetch`'s bytes (not
-  /// `wget_wch`'s; see ``UTF8Assembler``).
-  private func nextKey() -> Next {
-    let window = tk_stdscr()
-    var assembler = UTF8Assembler()
-    var value = wgetch(window)
-    if value == ERR { return .nothing }
-    while true {
-      if value == ERR { return .dropped }  // the character's end did not come
-      if value >= KEY_MIN { return .key(.keyCode(value)) }
-      var step = assembler.add(UInt8(truncatingIfNeeded: value))
-      if case .invalid(let retry?) = step { step = assembler.add(retry) }
-      switch step {
-      case .scalar(let scalar): return .key(.character(scalar))
-      case .invalid: return .dropped
-      case .pending:
-        wtimeout(window, Self.continuationWait)
-        value = wgetch(window)
-      }
     }
   }
 

@@ -40,15 +40,16 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
 /// the terminal on every way out.
 ///
 /// Setup: a UTF-8 locale for ncurses (C.UTF-8 when the user's is not), `newterm` (never
-/// `initscr`, which exits on an unknown TERM), cbreak, no echo, keypad, a 25 ms ESC delay,
-/// primary-button mouse reporting (SGR 1006 or X10, as terminfo says), output flow control
-/// (IXON) off, colours. Ways out: ``end()`` after a quit key or a thrown error;
-/// ``endAfterSignal(_:)`` for every signal whose default action ends the process (SIGINT,
-/// SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, the real-time signals and the rest of signal(7)'s list),
-/// which the session turns into flags the read loop sees, or, arriving during a terminal
-/// write, ends from the handler with the terminal restored without blocking; and a fault
-/// handler in C for traps and crashes, which restores the saved terminal modes and writes the
-/// reset sequences before the crash goes on. One session per process.
+/// `initscr`, which exits on an unknown TERM), cbreak, no echo, keypad translation off (input is
+/// parsed by ``InputParser``), primary-button mouse reporting (terminfo's mode and SGR 1006
+/// beside it), output flow control (IXON) off, colours. Ways out: ``end()`` after a quit key or
+/// a thrown error; ``endAfterSignal(_:)`` for every signal whose default action ends the
+/// process (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, the real-time signals and the rest of
+/// signal(7)'s list), which the session turns into flags the read loop sees, or, arriving
+/// during a terminal write, ends from the handler with the terminal restored without blocking;
+/// and a fault handler in C for traps and crashes, which restores the saved terminal modes and
+/// writes the reset sequences before the crash goes on (all of it ``TerminalGuard``). One
+/// session per process.
 public final class TerminalSession {
   /// Whether the user's locale is UTF-8 (pick Unicode glyphs when it is, ASCII when not).
   public let localeIsUTF8: Bool
@@ -60,7 +61,9 @@ public final class TerminalSession {
   public let mouseEnabled: Bool
   /// The terminal type started.
   public let terminalName: String
-  private let input = CursesInput()
+  private let input: CursesInput
+  /// Whether curses switched mouse reporting on (and SGR 1006 was asked for beside it).
+  private let mouseOn: Bool
   private var ended = false
 
   /// Starts curses on the controlling terminal (standard input and output).
@@ -103,7 +106,9 @@ public final class TerminalSession {
     mouseEnabled = mouse
 
     _ = tg_blocking_begin()
-    CursesInput.setModes(mouse: mouse)
+    mouseOn = CursesInput.setModes(mouse: mouse)
+    input = CursesInput(mouse: mouseOn)
+    if mouseOn { Self.write(Self.sgrMouseOn) }
     Self.flowControlOff()
     tg_blocking_end()
     colors = CursesColors(noColor: getenv("NO_COLOR").map { String(cString: $0) })
@@ -151,7 +156,18 @@ public final class TerminalSession {
 
   /// Whether the program was stopped and continued (Ctrl-Z, then `fg`) since the last call:
   /// the screen should then be drawn whole.
-  public func takeResumed() -> Bool { TerminalGuard.takeResumed() }
+  public func takeResumed() -> Bool {
+    let resumed = resumedDuringRead || TerminalGuard.takeResumed()
+    resumedDuringRead = false
+    guard resumed else { return false }
+    // Curses switched its own mouse mode back on; SGR 1006 is ours to ask for again (a
+    // program run while this one was stopped may have reset it).
+    if mouseOn { Self.write(Self.sgrMouseOn) }
+    return true
+  }
+
+  /// Set when a read saw the program continued after a stop; ``takeResumed()`` reports it.
+  private var resumedDuringRead = false
 
   /// Waits for the next input and decodes it; see ``CursesInput/read(timeout:)``.
   ///
@@ -161,7 +177,12 @@ public final class TerminalSession {
   public func read(timeout: Duration?) -> TerminalInput? {
     defer { tg_blocking_end() }
     guard tg_blocking_begin() == 0 else { return nil }
-    guard let result = input.read(timeout: timeout) else {
+    let result = input.read(timeout: timeout) {
+      guard TerminalGuard.takeResumed() else { return false }
+      resumedDuringRead = true
+      return true
+    }
+    guard let result else {
       if !hungUp { hungUp = Self.inputHungUp() }
       // A wait with no timeout ends early only for a signal. Failing again and again with no
       // signal means the input is broken in a way poll does not show: stop rather than spin.
@@ -173,6 +194,29 @@ public final class TerminalSession {
     }
     failedWaits = 0
     return result
+  }
+
+  /// The mouse mode asked for beside curses' own: SGR 1006, so that reports carry any column.
+  /// Terminals that know it (xterm, tmux) prefer it to X10 and to UTF-8 1005, whichever of
+  /// those terminfo switched on; others ignore it, and what they send is parsed as it comes.
+  static let sgrMouseOn = "\u{1B}[?1006h"
+  /// Switches ``sgrMouseOn`` off again (the crash-time reset sequence does it too).
+  static let sgrMouseOff = "\u{1B}[?1006l"
+
+  /// Writes a mode sequence straight to the terminal (standard output), beside curses' own
+  /// buffered output: a mode switch may come before or after the frame around it.
+  private static func write(_ sequence: String) {
+    var bytes = Array(sequence.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+      if written > 0 {
+        bytes = bytes.dropFirst(written)
+      } else if written < 0 && errno == EINTR {
+        continue
+      } else {
+        return
+      }
+    }
   }
 
   /// Whether standard input reports a hang-up or an error (checked without waiting).
@@ -190,6 +234,8 @@ public final class TerminalSession {
     // A quit signal while ending (a terminal that stopped reading blocks endwin's write) ends
     // the program from the handler, the terminal restored without blocking.
     _ = tg_blocking_begin()
+    // Curses switches off the mouse mode it switched on; SGR 1006 is ours.
+    if mouseOn { Self.write(Self.sgrMouseOff) }
     endwin()
     tg_restore_modes()
     tg_blocking_end()

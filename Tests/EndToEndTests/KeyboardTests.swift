@@ -116,6 +116,34 @@ extension EndToEnd {
       #expect(!pane.capture().contains { $0.contains("▼") })
     }
 
+    /// Under tmux's own TERM, keypad 1 in application mode sends `ESC O q`: it is the key 1
+    /// (every headline off), never Esc then `q` (quit).
+    @Test func keypadOneInApplicationModeIsOneNotEscThenQ() throws {
+      let pane = try TmuxPane(arguments: ["--open", "top-md"], environment: ["TERM": "tmux-256color"])
+      pane.expectStarted()
+      let start = try snapshot(["--size", "80x24", "--open", "top-md"])
+      pane.expectScreen(start)
+      pane.sendBytes([0x1B, 0x4F, 0x71])
+      #expect(pane.wait { pane.capture() != start }, "keypad 1 changed nothing")
+      #expect(pane.exitStatus(timeout: .milliseconds(300)) == nil, "keypad 1 quit the demo")
+      #expect(pane.display("#{alternate_on}") == "1")
+      // The top-row 1 switches the headlines back on: the screen is the start's again.
+      pane.send("1")
+      pane.expectScreen(start)
+    }
+
+    /// Home (`ESC [ 1 ~`) is not in the key table: nothing happens, not Esc then `1`.
+    @Test(arguments: ["xterm-256color", "tmux-256color"])
+    func homeDoesNothing(term: String) throws {
+      let pane = try TmuxPane(arguments: ["--open", "top-md"], environment: ["TERM": term])
+      pane.expectStarted()
+      pane.expectScreen(try snapshot(["--size", "80x24", "--open", "top-md"]))
+      pane.sendBytes(Array("\u{1B}[1~".utf8))
+      // A marker key: once the theme is dark, Home has been read.
+      pane.send("t")
+      pane.expectScreen(try snapshot(["--size", "80x24", "--open", "top-md", "--theme", "dark"]))
+    }
+
     @Test func theTourOpensTooltipsOneAfterAnother() throws {
       let pane = try TmuxPane()
       pane.expectStarted()

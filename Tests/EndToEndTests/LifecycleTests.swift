@@ -77,6 +77,19 @@ extension EndToEnd {
       }
     }
 
+    /// SGR 1006, asked for beside terminfo's own mouse mode, is switched off again on the way
+    /// out, under TERMs whose terminfo knows nothing of it.
+    @Test(arguments: ["tmux-256color", "screen", "xterm-1005", "xterm-vt220"])
+    func theMouseModesAskedForAreSwitchedOffOnExit(term: String) throws {
+      let pane = try TmuxPane(environment: ["TERM": term])
+      pane.expectStarted()
+      #expect(pane.display("#{mouse_sgr_flag}") == "1")
+      pane.send("q")
+      #expect(pane.exitStatus() == 0)
+      expectTerminalRestored(pane)
+      #expect(pane.display("#{mouse_utf8_flag}") == "0", "UTF-8 mouse off")
+    }
+
     @Test func ctrlCAsAKeyQuitsWith130() throws {
       // With the terminal's signal keys off, Ctrl-C reaches the demo as the byte 0x03.
       let env = defaultEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
@@ -116,6 +129,31 @@ extension EndToEnd {
       // Still live after the resume.
       pane.send("Escape")
       pane.expectStatus(" Top · md · Sits above a 3-cell icon.  |  closed top-md by Esc")
+      pane.send("q")
+      #expect(pane.wait { pane.display("#{alternate_on}") == "0" })
+    }
+
+    /// The first key after `fg` is an arrow, not Esc: the arrow moves the selection (which
+    /// closes the open tooltip as moved away), and nothing closes it as "escape".
+    @Test(arguments: ["xterm-256color", "tmux-256color"])
+    func ctrlZThenFgTheFirstArrowMovesTheSelection(term: String) throws {
+      let pane = try TmuxPane(
+        width: 80, height: 24, command: "env PS1='$ ' bash --norc --noprofile -i")
+      #expect(pane.wait { pane.capture().first?.hasPrefix("$") == true })
+      var environment = defaultEnvironment
+      environment["TERM"] = term
+      let env = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+      pane.send("clear; env -u NO_COLOR \(env) \(shellQuoted(Binary.path)) --open top-md", "Enter")
+      let expected = try snapshot(["--size", "80x24", "--open", "top-md"])
+      pane.expectScreen(expected, "at start")
+      pane.send("C-z")
+      #expect(
+        pane.wait { pane.display("#{alternate_on}") == "0" && pane.capture().contains { $0.contains("Stopped") } })
+      pane.send("fg", "Enter")
+      pane.expectScreen(expected, "after fg")
+      pane.send("Down")
+      pane.expectStatus(" Bottom · md · Sits below a 3-cell icon.  |  closed top-md (selectionMoved)")
+      #expect(pane.wait { pane.display("#{cursor_x},#{cursor_y}") == "59,17" })
       pane.send("q")
       #expect(pane.wait { pane.display("#{alternate_on}") == "0" })
     }

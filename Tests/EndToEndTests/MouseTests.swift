@@ -61,10 +61,12 @@ extension EndToEnd {
       pane.expectScreen(try snapshot(["--size", "250x24", "--scene", "edges", "--open", "right"]))
     }
 
+    /// Under `screen`, terminfo names X10 only; SGR is asked for beside it (tmux takes it), and
+    /// an X10 report, what a terminal without SGR sends, still lands.
     @Test func anX10ClickUnderTermScreen() throws {
       let pane = try TmuxPane(environment: ["TERM": "screen"])
       pane.expectStarted()
-      #expect(pane.display("#{mouse_sgr_flag}") == "0")
+      #expect(pane.display("#{mouse_sgr_flag}") == "1")
       #expect(pane.display("#{mouse_standard_flag}") == "1")
       pane.click(x: Self.topMD.x, y: Self.topMD.y, x10: true)
       pane.expectScreen(try snapshot(["--size", "80x24", "--open", "top-md"]))
@@ -100,6 +102,57 @@ extension EndToEnd {
       pane.send("Tab")  // a marker: once top-md is selected, the release has been handled
       pane.expectStatus(" Top · md · Sits above a 3-cell icon.")
       #expect(pane.capture().last == " Top · md · Sits above a 3-cell icon.")
+    }
+
+    /// A scene with an icon at column 251 of a 300-column pane (its box is 250 to 252), past
+    /// the 223 columns X10 reports can carry, and one near the left edge.
+    static let wideScene = """
+      {
+        "anchors": [
+          { "id": "near", "x": 10, "y": 4, "placement": "bottom",
+            "headline": "Near", "supporting": "Column 10." },
+          { "id": "far", "x": 250, "y": 4, "placement": "bottom",
+            "headline": "Far away", "supporting": "Column 250, past X10's reach." }
+        ]
+      }
+      """
+    /// The far icon's centre cell on a 300 x 24 screen with chrome.
+    static let far = (x: 251, y: 5)
+
+    /// Every TERM whose terminal has a mouse and that the issue found clicks lost under:
+    /// tmux's defaults (X10 from terminfo), UTF-8 1005, and xterm-vt220 (whose terminfo names
+    /// X10 but switches SGR on).
+    @Test(arguments: ["tmux-256color", "screen", "xterm-1005", "xterm-vt220", "xterm-256color"])
+    func aRealTmuxClientsClickAtColumn251OpensTheBubble(term: String) throws {
+      let files = try TemporaryDirectory()
+      try files.write("wide.json", Self.wideScene)
+      let scene = files.url.appendingPathComponent("wide.json").path
+      // The demo runs in an inner server; a real tmux client of it, with the mouse option on,
+      // runs in an outer pane and turns the mouse reports it reads into the encoding the
+      // demo asked tmux for, as it does for a person's clicks.
+      let inner = try TmuxPane(width: 300, height: 24, arguments: ["--scene", scene], environment: ["TERM": term])
+      inner.tmux(["set-option", "-g", "mouse", "on"])
+      let conf = inner.files.url.appendingPathComponent("tmux.conf").path
+      let client = ["/usr/bin/tmux", "-u", "-L", inner.socket, "-f", conf, "attach-session", "-t", "S"]
+      let outer = try TmuxPane(width: 300, height: 24, command: client.map(shellQuoted).joined(separator: " "))
+      inner.expectStarted()
+      #expect(inner.wait { inner.display("#{client_width}") == "300" })
+      #expect(inner.display("#{mouse_sgr_flag}") == "1", "SGR 1006 asked for under \(term)")
+      outer.click(x: Self.far.x, y: Self.far.y)
+      inner.expectScreen(try snapshot(["--size", "300x24", "--scene", scene, "--open", "far"]), "under \(term)")
+      outer.click(x: Self.far.x, y: Self.far.y)
+      inner.expectStatus(" Far away · Column 250, past X10's reach.  |  closed far (tap)")
+    }
+
+    /// Where the terminal does not know SGR, the X10 reports it sends still land.
+    @Test func anX10ClickPastColumn95UnderTermScreen() throws {
+      let files = try TemporaryDirectory()
+      try files.write("wide.json", Self.wideScene.replacingOccurrences(of: "250", with: "200"))
+      let scene = files.url.appendingPathComponent("wide.json").path
+      let pane = try TmuxPane(width: 300, arguments: ["--scene", scene], environment: ["TERM": "screen"])
+      pane.expectStarted()
+      pane.click(x: 201, y: Self.far.y, x10: true)
+      pane.expectScreen(try snapshot(["--size", "300x24", "--scene", scene, "--open", "far"]))
     }
 
     @Test func noMouseLeavesMouseReportingOff() throws {

@@ -4,7 +4,8 @@ import Testing
 extension EndToEnd {
   /// Random and mutated key, mouse and escape byte streams written into the real binary under
   /// a pseudo-terminal by `scripts/stream_fuzz.py`: every stream must end with exit status 0
-  /// after `q`, nothing on stderr, and the terminal as it was.
+  /// after `q`, nothing on stderr, and the terminal as it was; checked streams (run in tmux)
+  /// must also end on the screen the snapshot of their state shows.
   @Suite struct StreamFuzz {
     /// The fuzzer script in the package's `scripts` directory.
     static let script = URL(fileURLWithPath: #filePath)
@@ -22,6 +23,25 @@ extension EndToEnd {
       let result = try fuzz(["--streams", "30", "--seed", "20261129", "--out", failures.url.path])
       #expect(result.status == 0, "stream fuzzing failed:\n\(result.stdout)\(result.stderr)")
       #expect(result.stdout.contains("30 streams, 0 failed"), "\(result.stdout)")
+      // Some of them end on a screen checked against the snapshot, and some stop and continue.
+      #expect(result.stdout.contains("4 streams checked against the snapshot, 10 Ctrl-Z/fg cycles"), "\(result.stdout)")
+    }
+
+    /// The snapshot check does fail: a checked stream whose keypad 1 switches the open
+    /// tooltip's headline off, replayed against the snapshot with it on, fails and says so.
+    @Test func aCheckedStreamWhoseScreenDiffersFailsTheReplay() throws {
+      let files = try TemporaryDirectory()
+      // Keypad 1 in application mode, then Ctrl-Z and fg: the headlines stay off.
+      let stream = """
+        {"seed": 0, "index": 0, "args": ["--scene", "gallery", "--bare", "--open", "top-sm"], "early": false,
+         "size": [80, 24], "env": {"TERM": "tmux-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"},
+         "checked": true, "expected_args": ["--scene", "gallery", "--bare", "--open", "top-sm"],
+         "actions": [["write", "1b4f71"], ["ctrlz", 50]]}
+        """
+      try files.write("differs.json", stream)
+      let result = try fuzz(["--replay", files.url.appendingPathComponent("differs.json").path])
+      #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+      #expect(result.stdout.contains("FAIL: screen differs from the snapshot"), "\(result.stdout)")
     }
 
     /// A 100 KB paste of demo keys and then `q`: the program works through the paste and quits
