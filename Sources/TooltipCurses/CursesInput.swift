@@ -11,6 +11,10 @@ import TooltipKit
 /// it can be driven on a pseudo-terminal in tests.
 public final class CursesInput {
   private var parser: InputParser
+  /// The waker whose ``TerminalWaker/wake()`` ends a blocked read, if any.
+  private let waker: TerminalWaker?
+  /// Whether the last read returned nil because it was woken.
+  public private(set) var wasWoken = false
   /// When the last byte of an unfinished sequence arrived.
   private var lastByte = Duration.zero
 
@@ -22,14 +26,27 @@ public final class CursesInput {
     self.init(mouse: mouse, clock: { MonotonicClock.now })
   }
 
+  /// A reader for the current curses screen whose blocked reads `waker` can end.
+  ///
+  /// - Parameter input: the descriptor the screen reads (standard input, unless the screen was
+  ///   started with `newterm` on another stream).
+  public convenience init(mouse: Bool, waker: TerminalWaker, input: Int32 = 0) {
+    self.init(mouse: mouse, clock: { MonotonicClock.now }, waker: waker, input: input)
+  }
+
   /// The clock the waits and mouse events are timed by: ``MonotonicClock``, or a test's.
   private let clock: @Sendable () -> Duration
 
   /// A reader timed by `clock` (tests move it to stand for a reader that was descheduled).
-  init(mouse: Bool, clock: @escaping @Sendable () -> Duration) {
+  init(mouse: Bool, clock: @escaping @Sendable () -> Duration, waker: TerminalWaker? = nil, input: Int32 = 0) {
     parser = InputParser(mouse: mouse, utf8MouseCoordinates: mouse && tk_mouse_utf8() != 0)
     self.clock = clock
+    self.waker = waker
+    inputDescriptor = input
   }
+
+  /// The descriptor the screen reads, waited on beside the waker.
+  private let inputDescriptor: Int32
 
   /// Sets the input modes on the current curses screen: cbreak (signals stay on, so Ctrl-C and
   /// Ctrl-Z work), no echo, no newline translation, keypad translation off (this type parses
@@ -77,6 +94,8 @@ public final class CursesInput {
   func read(timeout: Duration?, resumed: () -> Bool) -> TerminalInput? {
     let window = tk_stdscr()
     let end = timeout.map { clock() + $0 }
+    wasWoken = false
+    var readyButEmpty = false
     while true {
       let now = clock()
       let wait: Int32
@@ -87,8 +106,34 @@ public final class CursesInput {
       } else {
         wait = end.map { Self.milliseconds(max(.zero, $0 - now)) } ?? -1
       }
-      wtimeout(window, wait)
-      let value = wgetch(window)
+      var value: Int32
+      if let waker, wait != 0, !parser.isPending {
+        // What curses holds already comes first; then the wait is on the terminal and the
+        // waker together, so another thread can end it.
+        wtimeout(window, 0)
+        value = wgetch(window)
+        if value == ERR {
+          switch waker.wait(input: inputDescriptor, milliseconds: wait) {
+          case .woken:
+            wasWoken = true
+            return nil
+          case .timedOut: return nil
+          case .interrupted:
+            // A signal (a resize, a quit, a continue): curses takes it from here.
+            if SignalFlags.pending != nil { return nil }
+            continue
+          case .ready:
+            // Readable twice with nothing for curses to read: a hang-up, for the caller to see.
+            if readyButEmpty { return nil }
+            readyButEmpty = true
+            continue
+          }
+        }
+        readyButEmpty = false
+      } else {
+        wtimeout(window, wait)
+        value = wgetch(window)
+      }
       if value == ERR {
         if SignalFlags.pending != nil { return nil }
         guard parser.isPending else { return nil }

@@ -62,6 +62,11 @@ public final class TerminalSession {
   /// The terminal type started.
   public let terminalName: String
   private let input: CursesInput
+  /// Ends a ``read(timeout:)`` waiting for input, from any thread or task; nil only when the
+  /// process had no file descriptor left for its pipe.
+  public let waker: TerminalWaker?
+  /// Whether the last ``read(timeout:)`` returned nil because ``waker`` woke it.
+  public var wasWoken: Bool { input.wasWoken }
   /// Whether curses switched mouse reporting on (and SGR 1006 was asked for beside it).
   private let mouseOn: Bool
   private var ended = false
@@ -107,7 +112,13 @@ public final class TerminalSession {
 
     _ = tg_blocking_begin()
     mouseOn = CursesInput.setModes(mouse: mouse)
-    input = CursesInput(mouse: mouseOn)
+    let waker = TerminalWaker()
+    self.waker = waker
+    if let waker {
+      input = CursesInput(mouse: mouseOn, waker: waker)
+    } else {
+      input = CursesInput(mouse: mouseOn)
+    }
     if mouseOn { Self.write(Self.sgrMouseOn) }
     Self.flowControlOff()
     tg_blocking_end()
@@ -184,9 +195,10 @@ public final class TerminalSession {
     }
     guard let result else {
       if !hungUp { hungUp = Self.inputHungUp() }
-      // A wait with no timeout ends early only for a signal. Failing again and again with no
-      // signal means the input is broken in a way poll does not show: stop rather than spin.
-      if timeout == nil && SignalFlags.pending == nil {
+      // A wait with no timeout ends early only for a signal or a wake. Failing again and again
+      // with neither means the input is broken in a way poll does not show: stop rather than
+      // spin.
+      if timeout == nil && SignalFlags.pending == nil && !input.wasWoken {
         failedWaits += 1
         if failedWaits >= 1000 { hungUp = true }
       }
