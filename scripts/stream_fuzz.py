@@ -1085,7 +1085,7 @@ def main():
         print("replay %s: %s (%d bytes, %d resizes, %.2f s%s)" % (
             options.replay, "ok" if result["ok"] else "FAIL: " + result["reason"],
             result["sent"], result["resizes"], result["seconds"],
-            ", blocked writing its output when the signal came" if result["blocked"] else ""))
+            ", blocked writing its output when the signal came" if result.get("blocked") else ""))
         if not result["ok"]:
             print("  stderr: %s" % result["stderr"].strip())
             print("  last output bytes: %r" % bytes.fromhex(result["tail"])[-160:])
@@ -1107,9 +1107,9 @@ def main():
         totals["sent"] += result["sent"]
         totals["resizes"] += result["resizes"]
         totals["extra_quits"] += max(0, result["quits"] - 1)
-        totals["signals"] += 1 if result["signal"] else 0
-        totals["stalls"] += 1 if result["stalled"] else 0
-        totals["blocked"] += 1 if result["blocked"] else 0
+        totals["signals"] += 1 if result.get("signal") else 0
+        totals["stalls"] += 1 if result.get("stalled") else 0
+        totals["blocked"] += 1 if result.get("blocked") else 0
         for key in ("checked", "ctrl_z", "extra_ctrl_z"):
             totals[key] += int(result.get(key, 0))
         slowest = max(slowest, (result["seconds"], result["index"]))

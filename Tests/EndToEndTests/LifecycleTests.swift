@@ -152,7 +152,7 @@ extension EndToEnd {
       pane.send("fg", "Enter")
       pane.expectScreen(expected, "after fg")
       pane.send("Down")
-      pane.expectStatus(" Bottom · md · Sits below a 3-cell icon.  |  closed top-md (selectionMoved)")
+      pane.expectStatus(" Bottom · md · Sits below a 3-cell icon.  |  closed top-md: the selection moved")
       #expect(pane.wait { pane.display("#{cursor_x},#{cursor_y}") == "59,17" })
       pane.send("q")
       #expect(pane.wait { pane.display("#{alternate_on}") == "0" })

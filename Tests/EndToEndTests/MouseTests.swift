@@ -141,7 +141,7 @@ extension EndToEnd {
       outer.click(x: Self.far.x, y: Self.far.y)
       inner.expectScreen(try snapshot(["--size", "300x24", "--scene", scene, "--open", "far"]), "under \(term)")
       outer.click(x: Self.far.x, y: Self.far.y)
-      inner.expectStatus(" Far away · Column 250, past X10's reach.  |  closed far (tap)")
+      inner.expectStatus(" Far away · Column 250, past X10's reach.  |  closed far by a tap")
     }
 
     /// Where the terminal does not know SGR, the X10 reports it sends still land.
