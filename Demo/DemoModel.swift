@@ -156,7 +156,7 @@ struct DemoModel {
       case .tap: why = " by a tap"
       case .longPress: why = " by a long press"
       case .escape: why = " by Esc"
-      case .info: why = " by the i key"
+      case .hintToggled: why = " by the i key"
       case .selectionMoved: why = ": the selection moved"
       case .programmatic:
         switch input {

@@ -44,8 +44,8 @@ public struct TextLine: Hashable, Sendable {
 /// Sanitizing, measuring and wrapping copy: the text rules every string from a scene goes
 /// through before layout.
 ///
-/// Widths come from glibc's `wcwidth` under a fixed UTF-8 locale, the same measure ncurses
-/// advances the cursor by, whatever the user's own locale is.
+/// Widths come from glibc's `wcwidth` under a fixed UTF-8 locale, the same measure a terminal
+/// library advances the cursor by, whatever the user's own locale is.
 public enum Text {
   /// The replacement character that stands in for anything unsafe or unmeasurable.
   public static let replacement: Unicode.Scalar = "\u{FFFD}"
