@@ -4,18 +4,12 @@ import TooltipKit
   import Glibc
 #endif
 
-/// Writes one line to stderr.
-func printError(_ message: String) {
-  var line = "tooltip-tui: " + message + "\n"
-  line.withUTF8 { buffer in _ = write(2, buffer.baseAddress, buffer.count) }
-}
-
 let arguments = Array(CommandLine.arguments.dropFirst())
 let options: Options
 do {
   options = try Options.parse(arguments)
 } catch {
-  printError(error.message)
+  DemoError.usage(error).report()
   exit(2)
 }
 
@@ -25,7 +19,7 @@ case .help, .version:
   // is an error to report (status 2), not a silent success.
   let text = options.mode == .help ? Options.usage : Options.version
   if let failure = writeAll(Array((text + "\n").utf8), to: 1) {
-    printError("cannot write the output: \(failure)")
+    DemoError.environment("cannot write the output: \(failure)").report()
     exit(2)
   }
 case .snapshot, .check, .lint:
