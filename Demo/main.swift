@@ -13,6 +13,13 @@ do {
   exit(2)
 }
 
+// Every mode but --help and --version measures copy: without a UTF-8 locale to measure it
+// with, all of it but ASCII would be drawn as U+FFFD. Say so instead.
+if options.mode != .help && options.mode != .version && !Text.measuresWidths {
+  DemoError.environment("cannot measure text: no UTF-8 locale (C.UTF-8 or en_US.UTF-8) is installed").report()
+  exit(2)
+}
+
 switch options.mode {
 case .help, .version:
   // Written at once and checked, as the batch modes' output is: a full disk or a closed pipe

@@ -50,6 +50,13 @@ public enum Text {
   /// The replacement character that stands in for anything unsafe or unmeasurable.
   public static let replacement: Unicode.Scalar = "\u{FFFD}"
 
+  /// Whether widths can be measured: the fixed UTF-8 locale (C.UTF-8, else en_US.UTF-8) is
+  /// installed.
+  ///
+  /// When it is not, no scalar past printable ASCII can be measured, so sanitizing turns all
+  /// other copy into U+FFFD: a program should say so once rather than draw that.
+  public static var measuresWidths: Bool { tk_width_available() != 0 }
+
   /// Whether `scalar` must never reach a terminal or a layout: a control character (C0, C1,
   /// DEL, ESC), a bidirectional formatting character, a line or paragraph separator, a
   /// noncharacter, or anything `wcwidth` cannot measure.
