@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "TooltipKit", targets: ["TooltipKit"]),
     .library(name: "TooltipCurses", targets: ["TooltipCurses"]),
+    .library(name: "TooltipScenes", targets: ["TooltipScenes"]),
     .executable(name: "tooltip-tui", targets: ["tooltip-tui"]),
   ],
   targets: [
@@ -21,10 +22,14 @@ let package = Package(
     // The terminal layer: the only code that talks to ncurses.
     .target(name: "TooltipCurses", dependencies: ["TooltipKit", "CNcurses", "CTerminalGuard"]),
 
+    // Scenes: scene files (read with a size cap, decoded strictly, one error line each) and the
+    // built-in scenes, shared by the demo, the benchmarks and the tests.
+    .target(name: "TooltipScenes", dependencies: ["TooltipKit"]),
+
     // The demo executable and its non-interactive modes.
     .executableTarget(
       name: "tooltip-tui",
-      dependencies: ["TooltipKit", "TooltipCurses"],
+      dependencies: ["TooltipKit", "TooltipCurses", "TooltipScenes"],
       path: "Demo"
     ),
 
@@ -41,14 +46,15 @@ let package = Package(
       path: "Examples/Session"
     ),
 
-    // Tests: the core, the terminal layer, and the real binary driven in tmux.
+    // Tests: the core, the terminal layer, the scenes, and the real binary driven in tmux.
     .testTarget(name: "TooltipKitTests", dependencies: ["TooltipKit"]),
     .testTarget(name: "TooltipCursesTests", dependencies: ["TooltipCurses", "TooltipKit", "CNcurses"]),
+    .testTarget(name: "TooltipScenesTests", dependencies: ["TooltipScenes", "TooltipKit"]),
     .testTarget(name: "EndToEndTests", dependencies: ["tooltip-tui", "toolbar-own-curses", "toolbar-session"]),
     // The non-interactive modes (--snapshot, --check, --lint, scene files) through the binary.
     .testTarget(
       name: "CommandLineTests",
-      dependencies: ["tooltip-tui", "TooltipKit"],
+      dependencies: ["tooltip-tui", "TooltipKit", "TooltipScenes"],
       exclude: ["Snapshots"]
     ),
 

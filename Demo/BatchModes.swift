@@ -1,4 +1,5 @@
 import TooltipKit
+import TooltipScenes
 
 #if canImport(Glibc)
   import Glibc
@@ -9,16 +10,14 @@ import TooltipKit
 /// Nothing here needs a terminal: output goes to stdout whether it is a terminal, a file or a
 /// pipe, and every error is one line on stderr with status 2 and nothing on stdout.
 func runBatchMode(_ options: Options) -> Int32 {
-  let scenes: [(name: String, scene: Scene)]
+  let scenes: [NamedScene]
   do {
-    scenes = try options.scene.scenes()
+    scenes = try options.loadScenes()
   } catch {
-    writeLine(error.message, to: 2)
+    error.report()
     return 2
   }
   let scene = scenes[0].scene
-  let render = RenderOptions(
-    theme: options.theme, fidelity: options.fidelity, glyphs: options.ascii ? .ascii : .unicode)
   let output: [UInt8]
   let status: Int32
   switch options.mode {
@@ -28,20 +27,15 @@ func runBatchMode(_ options: Options) -> Int32 {
     // locale is not UTF-8, as well as with --ascii.
     var settings = options
     if !localeIsUTF8() { settings.ascii = true }
-    do {
-      let model = try SnapshotMode.model(scenes: scenes, options: settings, colors: colors)
-      let frame = model.frame()
-      output =
-        options.svg
-        ? FrameSVG.svg(frame, theme: model.render.theme) : SnapshotMode.bytes(of: frame, ansi: options.ansi)
-      status = 0
-    } catch {
-      writeLine("tooltip-tui: " + error.message, to: 2)
-      return 2
-    }
+    let model = SnapshotMode.model(scenes: scenes, options: settings, colors: colors)
+    let frame = model.frame()
+    output =
+      options.svg
+      ? FrameSVG.svg(frame, theme: model.render.theme) : SnapshotMode.bytes(of: frame, ansi: options.ansi)
+    status = 0
   case .check:
     let report = CheckMode.report(
-      scene: scene, screen: options.size ?? Size(width: 80, height: 24), options: render)
+      scene: scene, screen: options.size ?? Size(width: 80, height: 24), options: options.renderOptions())
     output = Array(report.text.utf8)
     status = report.status
   case .lint:
@@ -52,7 +46,7 @@ func runBatchMode(_ options: Options) -> Int32 {
     return 2
   }
   if let failure = writeAll(output, to: 1) {
-    writeLine("tooltip-tui: cannot write the output: \(failure)", to: 2)
+    DemoError.environment("cannot write the output: \(failure)").report()
     return 2
   }
   return status
@@ -71,26 +65,4 @@ func localeIsUTF8() -> Bool {
 func isNoColorSet() -> Bool {
   guard let value = getenv("NO_COLOR") else { return false }
   return value.pointee != 0
-}
-
-/// Writes `line` and a newline to `fd` in one write.
-func writeLine(_ line: String, to fd: Int32) {
-  _ = writeAll(Array((line + "\n").utf8), to: fd)
-}
-
-/// Writes every byte to `fd`, retrying short and interrupted writes; returns the error text on
-/// failure, nil on success.
-func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
-  bytes.withUnsafeBytes { buffer -> String? in
-    var offset = 0
-    while offset < buffer.count {
-      let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        return strerror(errno).map { String(cString: $0) } ?? "error \(errno)"
-      }
-      offset += written
-    }
-    return nil
-  }
 }

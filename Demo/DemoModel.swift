@@ -1,5 +1,6 @@
 import TooltipCurses
 import TooltipKit
+import TooltipScenes
 
 /// Everything the demo shows, and how each input changes it: the scene with the user's
 /// toggles applied, the tooltip state, the chrome's last event and the overlays.
@@ -14,7 +15,7 @@ struct DemoModel {
     case quit(Int32)
   }
 
-  private(set) var scenes: [(name: String, scene: Scene)]
+  private(set) var scenes: [NamedScene]
   private(set) var sceneIndex = 0
   private(set) var render: RenderOptions
   private(set) var policy: DismissPolicy
@@ -44,11 +45,9 @@ struct DemoModel {
     var prefix = TextLine(units: [])
   }
 
-  init(scenes: [(name: String, scene: Scene)], options: Options, screen: Size, colors: Bool = true) {
+  init(scenes: [NamedScene], options: Options, screen: Size, colors: Bool = true) {
     self.scenes = scenes
-    render = RenderOptions(
-      theme: options.theme, fidelity: options.fidelity, glyphs: options.ascii ? .ascii : .unicode,
-      colors: colors)
+    render = options.renderOptions(colors: colors)
     policy = options.dismiss
     bare = options.bare
     self.screen = screen
@@ -156,7 +155,7 @@ struct DemoModel {
       case .tap: why = " by a tap"
       case .longPress: why = " by a long press"
       case .escape: why = " by Esc"
-      case .info: why = " by the i key"
+      case .hintToggled: why = " by the i key"
       case .selectionMoved: why = ": the selection moved"
       case .programmatic:
         switch input {

@@ -1,5 +1,6 @@
 import TooltipCurses
 import TooltipKit
+import TooltipScenes
 
 #if canImport(Glibc)
   import Glibc
@@ -14,17 +15,11 @@ enum InteractiveMode {
   /// after SIGINT (or Ctrl-C), SIGTERM, SIGHUP or SIGQUIT, 2 for a usage, scene or environment
   /// error.
   static func run(options: Options) -> Int32 {
-    let scenes: [(name: String, scene: Scene)]
+    let scenes: [NamedScene]
     do {
-      scenes = try options.scene.scenes()
+      scenes = try options.loadScenes()
     } catch {
-      writeLine(error.message, to: 2)
-      return 2
-    }
-    do {
-      try checkOpenID(options, scene: scenes[0])
-    } catch {
-      printError(error.message)
+      error.report()
       return 2
     }
 
@@ -32,7 +27,9 @@ enum InteractiveMode {
     do {
       session = try TerminalSession(mouse: options.mouse)
     } catch {
-      printError("\(error); the demo needs a terminal (try --snapshot --size 80x24 for a text frame)")
+      DemoError.environment(
+        "\(error); the demo needs a terminal (try --snapshot --size 80x24 for a text frame)"
+      ).report()
       return 2
     }
     defer { session.end() }
@@ -90,14 +87,6 @@ enum InteractiveMode {
     case "segv": UnsafeMutablePointer<Int>(bitPattern: 16)!.pointee = 1
     case "abort": abort()
     default: break
-    }
-  }
-
-  /// `--open ID` must name an anchor of the scene.
-  static func checkOpenID(_ options: Options, scene: (name: String, scene: Scene)) throws(UsageError) {
-    guard let id = options.openID else { return }
-    guard scene.scene.anchor(id: id) != nil else {
-      throw UsageError("--open: no anchor '\(display(id))' in scene \(display(scene.name))")
     }
   }
 }

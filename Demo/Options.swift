@@ -1,4 +1,5 @@
 import TooltipKit
+import TooltipScenes
 
 /// A command-line problem: printed as one line on stderr, exit status 2.
 struct UsageError: Error, Equatable {
@@ -10,6 +11,15 @@ struct UsageError: Error, Equatable {
 enum SceneSource: Equatable {
   case builtin(BuiltinScene)
   case file(String)
+
+  /// The scenes the demo cycles through, this one first: a scene file (then the built-in
+  /// scenes), or the built-in scenes starting from the chosen one.
+  func scenes() throws(SceneFileError) -> [NamedScene] {
+    switch self {
+    case .builtin(let chosen): BuiltinScene.all(from: chosen)
+    case .file(let path): [try NamedScene.file(path)] + BuiltinScene.all()
+    }
+  }
 }
 
 /// The parsed command line of `tooltip-tui`.
@@ -71,6 +81,28 @@ struct Options: Equatable {
     (an output that cannot be written is one).
     """
 
+  /// The scenes every mode starts from (``SceneSource/scenes()``), with `--open` checked
+  /// against the first: a usage error when it names no anchor of that scene.
+  func loadScenes() throws(DemoError) -> [NamedScene] {
+    let scenes: [NamedScene]
+    do {
+      scenes = try scene.scenes()
+    } catch {
+      throw .sceneFile(error)
+    }
+    if let id = openID, scenes[0].scene.anchor(id: id) == nil {
+      throw .usage(
+        UsageError("--open: no anchor '\(ErrorText.display(id))' in scene \(ErrorText.display(scenes[0].name))"))
+    }
+    return scenes
+  }
+
+  /// The render options these options ask for; `colors` is false where the terminal (or
+  /// `NO_COLOR`) has none.
+  func renderOptions(colors: Bool = true) -> RenderOptions {
+    RenderOptions(theme: theme, fidelity: fidelity, glyphs: ascii ? .ascii : .unicode, colors: colors)
+  }
+
   /// Parses the arguments after the program name.
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
@@ -86,7 +118,7 @@ struct Options: Equatable {
     func choice<T: RawRepresentable>(_ flag: String, _ raw: String, _ allowed: String) throws(UsageError) -> T
     where T.RawValue == String {
       guard let value = T(rawValue: raw) else {
-        throw UsageError("\(flag): expected \(allowed), got '\(display(raw))'")
+        throw UsageError("\(flag): expected \(allowed), got '\(ErrorText.display(raw))'")
       }
       return value
     }
@@ -116,7 +148,7 @@ struct Options: Equatable {
         switch raw {
         case "consume": options.dismiss = .consume
         case "pass-through": options.dismiss = .passThrough
-        default: throw UsageError("--dismiss: expected consume or pass-through, got '\(display(raw))'")
+        default: throw UsageError("--dismiss: expected consume or pass-through, got '\(ErrorText.display(raw))'")
         }
       case "--ascii": options.ascii = true
       case "--no-mouse": options.mouse = false
@@ -130,9 +162,9 @@ struct Options: Equatable {
       case "--size": options.size = try parseSize(value(for: flag, inline: inline))
       default:
         if argument.hasPrefix("-") {
-          throw UsageError("unknown option '\(display(argument))' (see --help)")
+          throw UsageError("unknown option '\(ErrorText.display(argument))' (see --help)")
         }
-        throw UsageError("unexpected argument '\(display(argument))' (see --help)")
+        throw UsageError("unexpected argument '\(ErrorText.display(argument))' (see --help)")
       }
       if inline != nil,
         [
@@ -181,7 +213,7 @@ struct Options: Equatable {
     guard parts.count == 2,
       parts.allSatisfy({ !$0.isEmpty && $0.count <= 6 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
       let columns = Int(parts[0]), let rows = Int(parts[1])
-    else { throw UsageError("--size: expected COLSxROWS such as 80x24, got '\(display(raw))'") }
+    else { throw UsageError("--size: expected COLSxROWS such as 80x24, got '\(ErrorText.display(raw))'") }
     guard (1...10_000).contains(columns), (1...10_000).contains(rows) else {
       throw UsageError("--size: each side must be 1 to 10000, got \(columns)x\(rows)")
     }
@@ -190,18 +222,4 @@ struct Options: Equatable {
     }
     return Size(width: columns, height: rows)
   }
-}
-
-/// `text` made safe for an error line: sanitized and cut to 80 columns.
-func display(_ text: String) -> String {
-  let clean = Text.sanitize(text)
-  let units = Text.units(clean)
-  var out = ""
-  var width = 0
-  for unit in units {
-    if width + unit.width > 80 { return out + "…" }
-    out += unit.text
-    width += unit.width
-  }
-  return out
 }

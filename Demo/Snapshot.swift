@@ -1,4 +1,5 @@
 import TooltipKit
+import TooltipScenes
 
 /// `--snapshot`: the frame the interactive program would show at `--size`, as text.
 ///
@@ -6,22 +7,14 @@ import TooltipKit
 /// snapshot is exactly what a user sees. Output is built in one byte buffer and written once:
 /// a 10000 x 1000 frame is ten million cells.
 enum SnapshotMode {
-  /// The model for `options` at `--size` with `--open` applied, or a usage error when `--open`
-  /// names no anchor of the scene.
-  static func model(scenes: [(name: String, scene: Scene)], options: Options, colors: Bool)
-    throws(UsageError)
-    -> DemoModel
-  {
+  /// The model for `options` at `--size` with `--open` applied (``Options/loadScenes()``
+  /// checked that it names an anchor of the first scene).
+  static func model(scenes: [NamedScene], options: Options, colors: Bool) -> DemoModel {
     var model = DemoModel(
       scenes: scenes, options: options, screen: options.size ?? Size(width: 80, height: 24),
       colors: colors)
-    if let id = options.openID {
-      guard scenes[0].scene.anchor(id: id) != nil else {
-        throw UsageError("--open: no anchor '\(display(id))' in scene \(display(scenes[0].name))")
-      }
-      // Wholly outside the screen or without a visible line: nothing opens (not an error).
-      model.open(id)
-    }
+    // Wholly outside the screen or without a visible line: nothing opens (not an error).
+    if let id = options.openID { model.open(id) }
     return model
   }
 

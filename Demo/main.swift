@@ -4,18 +4,19 @@ import TooltipKit
   import Glibc
 #endif
 
-/// Writes one line to stderr.
-func printError(_ message: String) {
-  var line = "tooltip-tui: " + message + "\n"
-  line.withUTF8 { buffer in _ = write(2, buffer.baseAddress, buffer.count) }
-}
-
 let arguments = Array(CommandLine.arguments.dropFirst())
 let options: Options
 do {
   options = try Options.parse(arguments)
 } catch {
-  printError(error.message)
+  DemoError.usage(error).report()
+  exit(2)
+}
+
+// Every mode but --help and --version measures copy: without a UTF-8 locale to measure it
+// with, all of it but ASCII would be drawn as U+FFFD. Say so instead.
+if options.mode != .help && options.mode != .version && !Text.measuresWidths {
+  DemoError.environment("cannot measure text: no UTF-8 locale (C.UTF-8 or en_US.UTF-8) is installed").report()
   exit(2)
 }
 
@@ -25,7 +26,7 @@ case .help, .version:
   // is an error to report (status 2), not a silent success.
   let text = options.mode == .help ? Options.usage : Options.version
   if let failure = writeAll(Array((text + "\n").utf8), to: 1) {
-    printError("cannot write the output: \(failure)")
+    DemoError.environment("cannot write the output: \(failure)").report()
     exit(2)
   }
 case .snapshot, .check, .lint:

@@ -11,7 +11,10 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "tooltip-bench-core",
-      dependencies: [.product(name: "TooltipKit", package: "TooltipKit")],
+      dependencies: [
+        .product(name: "TooltipKit", package: "TooltipKit"),
+        .product(name: "TooltipScenes", package: "TooltipKit"),
+      ],
       path: "Sources"
     )
   ],

@@ -16,9 +16,6 @@
 #include <ncursesw/ncurses.h>
 #include <ncursesw/term.h>
 
-/* glibc declares wcwidth only under _XOPEN_SOURCE; declare it for Swift. */
-extern int wcwidth(wchar_t c);
-
 /* Globals Swift 6 rejects as not concurrency-safe, read through functions. */
 static inline WINDOW *tk_stdscr(void) { return stdscr; }
 static inline WINDOW *tk_curscr(void) { return curscr; }
@@ -35,7 +32,6 @@ static const attr_t TK_A_BOLD = A_BOLD;
 static const attr_t TK_A_DIM = A_DIM;
 static const attr_t TK_A_REVERSE = A_REVERSE;
 static const attr_t TK_A_UNDERLINE = A_UNDERLINE;
-static const attr_t TK_A_ITALIC = A_ITALIC;
 
 /* Mouse macros. */
 static const mmask_t TK_BUTTON1_PRESSED = BUTTON1_PRESSED;
@@ -43,27 +39,12 @@ static const mmask_t TK_BUTTON1_RELEASED = BUTTON1_RELEASED;
 static const mmask_t TK_BUTTON1_CLICKED = BUTTON1_CLICKED;
 static const mmask_t TK_BUTTON1_DOUBLE_CLICKED = BUTTON1_DOUBLE_CLICKED;
 static const mmask_t TK_BUTTON1_TRIPLE_CLICKED = BUTTON1_TRIPLE_CLICKED;
-static const mmask_t TK_ALL_MOUSE_EVENTS = ALL_MOUSE_EVENTS;
-static const mmask_t TK_REPORT_MOUSE_POSITION = REPORT_MOUSE_POSITION;
 static const mmask_t TK_BUTTON2_PRESSED = BUTTON2_PRESSED;
 static const mmask_t TK_BUTTON2_RELEASED = BUTTON2_RELEASED;
 static const mmask_t TK_BUTTON3_PRESSED = BUTTON3_PRESSED;
 static const mmask_t TK_BUTTON3_RELEASED = BUTTON3_RELEASED;
 static const mmask_t TK_BUTTON4_PRESSED = BUTTON4_PRESSED;
 static const mmask_t TK_BUTTON5_PRESSED = BUTTON5_PRESSED;
-
-/* Keys defined through macros. */
-static inline int tk_key_f(int n) { return KEY_F(n); }
-
-/* Line-drawing characters: valid only after newterm. */
-static inline const cchar_t *tk_wacs_hline(void) { return WACS_HLINE; }
-static inline const cchar_t *tk_wacs_vline(void) { return WACS_VLINE; }
-static inline const cchar_t *tk_wacs_ulcorner(void) { return WACS_ULCORNER; }
-static inline const cchar_t *tk_wacs_urcorner(void) { return WACS_URCORNER; }
-static inline const cchar_t *tk_wacs_llcorner(void) { return WACS_LLCORNER; }
-static inline const cchar_t *tk_wacs_lrcorner(void) { return WACS_LRCORNER; }
-static inline chtype tk_acs_hline(void) { return ACS_HLINE; }
-static inline chtype tk_acs_vline(void) { return ACS_VLINE; }
 
 /* Drawing with attr_t and an extended pair, which COLOR_PAIR cannot carry past 255. */
 static inline int tk_attr_set(WINDOW *w, attr_t attrs, int pair) {

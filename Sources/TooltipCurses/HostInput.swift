@@ -61,7 +61,7 @@ public enum TooltipKeymap {
     case .character(let character) where letters:
       switch character {
       case " ": return .activate
-      case "i": return .info
+      case "i": return .toggleHint
       case "k": return .move(.up)
       case "j": return .move(.down)
       case "h": return .move(.left)

@@ -1,6 +1,7 @@
 import Testing
 import TooltipCurses
 import TooltipKit
+import TooltipScenes
 
 @testable import tooltip_tui
 
@@ -10,7 +11,7 @@ import TooltipKit
   static func formModel() -> DemoModel {
     var options = Options()
     options.scene = .builtin(.form)
-    let scenes = [(name: "form", scene: BuiltinScene.form.scene)]
+    let scenes = [BuiltinScene.form.named]
     return DemoModel(scenes: scenes, options: options, screen: Size(width: 120, height: 24))
   }
 

@@ -439,7 +439,7 @@ import TooltipKit
     var state = TooltipState(layout: l)
     #expect(state.send(.click(point(11, 10)), layout: l) == [])
     #expect(state.send(.open("a"), layout: l) == [])
-    #expect(state.send(.info, layout: l) == [])
+    #expect(state.send(.toggleHint, layout: l) == [])
     #expect(state.openID == nil)
     #expect(
       render(scene: l.scene, state: state, size: l.screen).lines

@@ -206,12 +206,12 @@ func script(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...
       step(.selectNext, open: nil, selected: "a")),
     script(
       "Shift-Tab wraps from the first to the last and closes", .consume,
-      step(.info, open: "a", selected: "a", [.opened("a")]),
+      step(.toggleHint, open: "a", selected: "a", [.opened("a")]),
       step(.selectPrevious, open: nil, selected: "dlp", [.closed("a", .selectionMoved)]),
       step(.selectPrevious, open: nil, selected: "dis")),
     script(
       "arrow right moves and closes", .consume,
-      step(.info, open: "a", selected: "a", [.opened("a")]),
+      step(.toggleHint, open: "a", selected: "a", [.opened("a")]),
       step(.move(.right), open: nil, selected: "b", [.closed("a", .selectionMoved)])),
     script(
       "arrow down uses the cone and score", .consume,
@@ -223,7 +223,7 @@ func script(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...
       step(.move(.down), open: nil, selected: "lp")),
     script(
       "arrow into an empty cone stays and keeps it open", .consume,
-      step(.info, open: "a", selected: "a", [.opened("a")]),
+      step(.toggleHint, open: "a", selected: "a", [.opened("a")]),
       step(.move(.up), open: "a", selected: "a"),
       step(.move(.left), open: "a", selected: "a")),
     script(
@@ -368,7 +368,7 @@ func script(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...
     script(
       "an anchor with no visible line is selected and opens nothing", .consume,
       step(tap(Board.blank), open: nil, selected: "blank"),
-      step(.info, open: nil, selected: "blank"),
+      step(.toggleHint, open: nil, selected: "blank"),
       step(.activate, open: nil, selected: "blank")),
     script(
       "a bubble wholly off screen still opens", .consume,
@@ -392,22 +392,22 @@ func script(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...
       step(.activate, open: "a", selected: "a", [.closed("b", .tap), .opened("a")])),
     script(
       "i shows and hides the selected anchor's tooltip", .consume,
-      step(.info, open: "a", selected: "a", [.opened("a")]),
-      step(.info, open: nil, selected: "a", [.closed("a", .info)])),
+      step(.toggleHint, open: "a", selected: "a", [.opened("a")]),
+      step(.toggleHint, open: nil, selected: "a", [.closed("a", .hintToggled)])),
     script(
       "i opens a long-press anchor without its action", .consume,
       step(.select("lp"), open: nil, selected: "lp"),
-      step(.info, open: "lp", selected: "lp", [.opened("lp")])),
+      step(.toggleHint, open: "lp", selected: "lp", [.opened("lp")])),
     script(
       "i closes another open tooltip and opens the selected", .consume,
       step(.open("b"), open: "b", selected: "a", [.opened("b")]),
-      step(.info, open: "a", selected: "a", [.closed("b", .info), .opened("a")])),
+      step(.toggleHint, open: "a", selected: "a", [.closed("b", .hintToggled), .opened("a")])),
     script(
       "i on an anchor with no line closes what is open", .consume,
       step(.open("b"), open: "b", selected: "a", [.opened("b")]),
       step(.select("blank"), open: nil, selected: "blank", [.closed("b", .selectionMoved)]),
       step(.open("a"), open: "a", selected: "blank", [.opened("a")]),
-      step(.info, open: nil, selected: "blank", [.closed("a", .info)])),
+      step(.toggleHint, open: nil, selected: "blank", [.closed("a", .hintToggled)])),
 
     // Programmatic.
     script(
@@ -621,7 +621,7 @@ func script(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...
     var empty = TooltipState()
     let none = layout([])
     #expect(empty.send(.activate, layout: none) == [])
-    #expect(empty.send(.info, layout: none) == [])
+    #expect(empty.send(.toggleHint, layout: none) == [])
     #expect(empty.send(.move(.down), layout: none) == [])
     #expect(empty.selectedID == nil)
   }

@@ -1,40 +1,24 @@
 import TooltipKit
+import TooltipScenes
 
 /// The scenes the core benchmarks draw and hit-test.
 ///
-/// Built from the gallery's anchors so the figures speak of the demo's own workload, and
-/// scaled by tiling so the density of anchors (the work per cell) stays the same at every size.
+/// Built from the demo's own gallery (``BuiltinScene/gallery``, the one definition the demo
+/// shows) so the figures speak of the demo's workload, and scaled by tiling so the density of
+/// anchors (the work per cell) stays the same at every size.
 enum Scenes {
-  /// The gallery's eight anchors as (placement, size, x, y) in an 80 x 22 scene area.
-  static let galleryTile: [(Placement, AnchorSize, Int, Int)] = [
-    (.top, .sm, 18, 5), (.top, .md, 58, 5),
-    (.left, .sm, 34, 9), (.right, .sm, 44, 9),
-    (.left, .md, 33, 12), (.right, .md, 44, 12),
-    (.bottom, .sm, 18, 16), (.bottom, .md, 58, 16),
-  ]
+  /// The gallery's eight anchors, placed in an 80 x 22 scene area.
+  static let galleryTile = BuiltinScene.gallery.scene.anchors
 
   /// The width and height of one gallery tile: the demo's 80 x 24 screen less its two chrome rows.
   static let tile = Size(width: 80, height: 22)
 
-  /// One anchor with the gallery's copy for its placement and size.
-  static func anchor(_ id: String, _ placement: Placement, _ size: AnchorSize, x: Int, y: Int)
-    -> Anchor
-  {
-    let side: String
-    switch placement {
-    case .top: side = "above"
-    case .bottom: side = "below"
-    case .left: side = "left of"
-    case .right: side = "right of"
-    }
-    return Anchor(
-      id: id,
-      position: Point(x: x, y: y),
-      size: size,
-      placement: placement,
-      headline: "\(placement.rawValue) · \(size.rawValue)",
-      supporting: "Sits \(side) a \(size == .sm ? 1 : 3)-cell icon."
-    )
+  /// The gallery anchor of `placement` and `size` (its copy), renamed and moved.
+  static func anchor(_ id: String, _ placement: Placement, _ size: AnchorSize, x: Int, y: Int) -> Anchor {
+    var anchor = galleryTile.first { $0.placement == placement && $0.size == size }!
+    anchor.id = id
+    anchor.position = Point(x: x, y: y)
+    return anchor
   }
 
   /// Gallery tiles repeated over a scene `area` wide and high: every tile whose origin lies
@@ -46,9 +30,10 @@ enum Scenes {
     while ty < area.height {
       var tx = 0
       while tx < area.width {
-        for (placement, size, x, y) in galleryTile {
-          let id = "\(placement.rawValue)-\(size.rawValue)-\(tx)-\(ty)"
-          anchors.append(anchor(id, placement, size, x: tx + x, y: ty + y))
+        for anchor in galleryTile {
+          let id = "\(anchor.id)-\(tx)-\(ty)"
+          anchors.append(
+            Self.anchor(id, anchor.placement, anchor.size, x: tx + anchor.position.x, y: ty + anchor.position.y))
         }
         tx += tile.width
       }

@@ -38,7 +38,7 @@ public struct PlacedAnchor: Hashable, Sendable {
   }
 
   /// Places `anchor` in a scene area as ``init(_:fileIndex:area:glyphs:)`` does, even when its
-  /// box falls wholly outside the area: a crop report (`--check`) measures those bubbles too.
+  /// box falls wholly outside the area: a ``CropReport`` measures those bubbles too.
   public init(unclipped anchor: Anchor, fileIndex: Int, area: Rect, glyphs: GlyphSet) {
     let artwork: TextLine
     var width: Int
@@ -74,4 +74,11 @@ public struct PlacedAnchor: Hashable, Sendable {
 
   /// The row the artwork is drawn on: the box's centre row.
   public var artworkY: Int { box.minY + (box.size.height - 1) / 2 }
+
+  /// Whether this anchor comes before `other` in reading order: by the box's first row, then
+  /// its first column, then file order. Selection, the layout's anchor list and the crop report
+  /// all order anchors by this one rule.
+  public func precedesInReadingOrder(_ other: PlacedAnchor) -> Bool {
+    (box.minY, box.minX, fileIndex) < (other.box.minY, other.box.minX, other.fileIndex)
+  }
 }

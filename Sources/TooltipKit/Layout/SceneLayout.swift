@@ -58,9 +58,7 @@ public struct SceneLayout: Sendable {
         placed.append(p)
       }
     }
-    placed.sort { a, b in
-      (a.box.minY, a.box.minX, a.fileIndex) < (b.box.minY, b.box.minX, b.fileIndex)
-    }
+    placed.sort { $0.precedesInReadingOrder($1) }
     anchors = placed
     var order: [String: Int] = [:]
     var rows: [Int: RowIndex] = [:]

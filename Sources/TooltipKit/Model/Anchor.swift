@@ -80,7 +80,7 @@ public struct Anchor: Hashable, Sendable, Identifiable {
 
   /// The visible strings of the bubble, sanitized and trimmed, in drawing order.
   ///
-  /// This is the hint a screen reader gets without a tap (the status row shows it).
+  /// This is the hint a screen reader gets without a tap (a program may show it in a line of its own).
   public var visibleLines: [String] {
     var lines: [String] = []
     if showHeadline, let line = Text.visible(headline) { lines.append(line) }

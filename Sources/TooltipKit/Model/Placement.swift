@@ -90,7 +90,7 @@ public enum GlyphSet: Hashable, Sendable {
   /// The icon drawn for an anchor with no glyph of its own.
   public var defaultGlyph: String { self == .unicode ? "ⅈ" : "i" }
 
-  /// The mark that ends text cut to fit (a program's status row, say): … or `.`.
+  /// The mark that ends text cut to fit (a line of a program's own, say): … or `.`.
   ///
   /// Kept with the other glyphs so that one place lists everything the set draws itself.
   public var ellipsis: String { self == .unicode ? "…" : "." }

@@ -1,6 +1,6 @@
 /// Text attributes a cell can carry.
 ///
-/// These four are the ones every curses terminal has; monochrome rendering is built from them.
+/// These four are the ones every text terminal has; monochrome rendering is built from them.
 public struct Attributes: OptionSet, Hashable, Sendable {
   /// The raw bits.
   public let rawValue: UInt8

@@ -8,23 +8,25 @@ public enum TooltipInput: Hashable, Sendable {
   case press(Point, time: Duration)
   /// The primary button came up at a cell.
   case release(Point, time: Duration)
-  /// A press and its release reported as one event (ncurses does when both arrive in one
-  /// read): a tap at its cell.
+  /// A press and its release reported as one event (a terminal library may report them so
+  /// when both arrive at once): a tap at its cell.
   case click(Point)
   /// Time passed: a press held on a long-press anchor past its duration becomes a long press.
   case tick(Duration)
-  /// Enter or Space: a tap on the selected anchor.
+  /// Keyboard activation: a tap on the selected anchor (``TooltipKeymap`` maps Enter and
+  /// Space to it).
   case activate
-  /// The `i` key: close whatever is open and show the selected anchor's tooltip, or hide it
-  /// when it was the one open.
-  case info
-  /// Esc: close.
+  /// Show or hide the selected anchor's tooltip whatever its trigger: close whatever is open
+  /// and show the selected anchor's, or hide it when it was the one open. The keyboard's way
+  /// to a long-press hint (``TooltipKeymap`` maps the `i` key to it).
+  case toggleHint
+  /// Close whatever is open (``TooltipKeymap`` maps Esc to it).
   case escape
-  /// Tab: select the next anchor in reading order.
+  /// Select the next anchor in reading order (Tab in ``TooltipKeymap``).
   case selectNext
-  /// Shift-Tab: select the previous anchor in reading order.
+  /// Select the previous anchor in reading order (Shift-Tab in ``TooltipKeymap``).
   case selectPrevious
-  /// An arrow or h j k l: select the nearest anchor in that direction.
+  /// Select the nearest anchor in that direction (arrows and h j k l in ``TooltipKeymap``).
   case move(Direction)
   /// Select the anchor with this id (a programmatic selection).
   case select(String)
@@ -32,7 +34,7 @@ public enum TooltipInput: Hashable, Sendable {
   /// (selectionMoved); a state that keeps a selection selects the first anchor again at the
   /// next input.
   case deselect
-  /// Open the anchor's tooltip programmatically (a coach mark, `--open`).
+  /// Open the anchor's tooltip programmatically (a coach mark, a tooltip open at start).
   case open(String)
   /// Close whatever is open, programmatically.
   case close
@@ -50,16 +52,17 @@ public enum TooltipInput: Hashable, Sendable {
 
 /// Why a tooltip closed.
 ///
-/// The demo shows it; an app may log it or treat an escape differently from a tap.
+/// A program may show it, log it, or treat an escape differently from a tap.
 public enum CloseReason: String, Hashable, Sendable {
   /// The next tap (or keyboard activation) anywhere.
   case tap
   /// The next long press anywhere.
   case longPress
-  /// The Esc key.
+  /// An ``TooltipInput/escape``.
   case escape
-  /// The `i` key.
-  case info
+  /// A ``TooltipInput/toggleHint`` that hid it, or showed another anchor's (the `i` key in
+  /// ``TooltipKeymap``).
+  case hintToggled
   /// The selection moved to another anchor.
   case selectionMoved
   /// The program asked, or a change left the bubble no visible line.
@@ -70,7 +73,7 @@ public enum CloseReason: String, Hashable, Sendable {
 
 /// A change the state machine reports: every open, close and action.
 ///
-/// The demo's status row shows the last one; tests compare sequences of them.
+/// A program may show the last one to the user; tests compare sequences of them.
 public enum TooltipEvent: Hashable, Sendable, CustomStringConvertible {
   /// The tooltip of this anchor opened.
   case opened(String)

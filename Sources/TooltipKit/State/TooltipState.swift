@@ -10,7 +10,7 @@ public struct TooltipState: Hashable, Sendable {
   /// The id of the selected anchor (keyboard focus), or nil when there is none.
   public private(set) var selectedID: String?
   /// Whether an anchor is always selected: the first in reading order whenever the selection
-  /// is missing or gone (a keyboard-first screen, the demo). When false, "nothing selected" is
+  /// is missing or gone (a keyboard-first screen). When false, "nothing selected" is
   /// a state of its own, for a program whose focus may be elsewhere: only a tap, a selection
   /// key or ``TooltipInput/select(_:)`` selects.
   public let keepsSelection: Bool
@@ -103,10 +103,10 @@ public struct TooltipState: Hashable, Sendable {
     case .activate:
       guard let selectedID else { break }
       events += tap(anchor: selectedID, layout: layout, policy: policy)
-    case .info:
+    case .toggleHint:
       guard let selectedID else { break }
       if let open = openID {
-        events.append(close(open, .info))
+        events.append(close(open, .hintToggled))
         if open == selectedID { break }
       }
       events += show(selectedID, layout: layout)

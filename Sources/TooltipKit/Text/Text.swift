@@ -44,11 +44,18 @@ public struct TextLine: Hashable, Sendable {
 /// Sanitizing, measuring and wrapping copy: the text rules every string from a scene goes
 /// through before layout.
 ///
-/// Widths come from glibc's `wcwidth` under a fixed UTF-8 locale, the same measure ncurses
-/// advances the cursor by, whatever the user's own locale is.
+/// Widths come from glibc's `wcwidth` under a fixed UTF-8 locale, the same measure a terminal
+/// library advances the cursor by, whatever the user's own locale is.
 public enum Text {
   /// The replacement character that stands in for anything unsafe or unmeasurable.
   public static let replacement: Unicode.Scalar = "\u{FFFD}"
+
+  /// Whether widths can be measured: the fixed UTF-8 locale (C.UTF-8, else en_US.UTF-8) is
+  /// installed.
+  ///
+  /// When it is not, no scalar past printable ASCII can be measured, so sanitizing turns all
+  /// other copy into U+FFFD: a program should say so once rather than draw that.
+  public static var measuresWidths: Bool { tk_width_available() != 0 }
 
   /// Whether `scalar` must never reach a terminal or a layout: a control character (C0, C1,
   /// DEL, ESC), a bidirectional formatting character, a line or paragraph separator, a

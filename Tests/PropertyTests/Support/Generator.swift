@@ -213,7 +213,7 @@ extension ChoiceSource {
     case 30..<40: return .click(point(in: sim))
     case 40..<46: return .tick(after: .milliseconds(int(0...800)))
     case 46..<50: return .input(.activate)
-    case 50..<54: return .input(.info)
+    case 50..<54: return .input(.toggleHint)
     case 54..<58: return .input(.escape)
     case 58..<61: return .input(chance(50) ? .selectNext : .selectPrevious)
     case 61..<65: return .input(.move(pick(Direction.allCases)))

@@ -1,14 +1,22 @@
 import TooltipKit
 
-/// The scenes shipped with the demo: gallery (the 16 variants), form (the SwiftUI recipe's
-/// screen) and edges (bubbles cropped at each screen edge).
-enum BuiltinScene: String, CaseIterable, Sendable {
+/// The scenes shipped with the component: gallery (the 16 variants), form (the SwiftUI
+/// recipe's screen) and edges (bubbles cropped at each screen edge).
+///
+/// One definition of each, which the demo shows and the benchmarks measure, so the figures
+/// speak of what a user sees.
+public enum BuiltinScene: String, CaseIterable, Sendable {
+  /// Every placement at both sizes: 8 icon anchors, the published component's 16 variants
+  /// with open and closed; the default scene.
   case gallery
+  /// The recipe's screen: a Share icon with its hint below, a Publish button whose hint opens
+  /// on a long press and whose tap publishes, a disabled Delete, a Bundle ID field's `?`.
   case form
+  /// An anchor hugging each screen edge with its bubble pointing off screen: the crop.
   case edges
 
   /// The scene's anchors and decorations.
-  var scene: Scene {
+  public var scene: Scene {
     switch self {
     case .gallery: Self.galleryScene
     case .form: Self.formScene
@@ -97,9 +105,21 @@ enum BuiltinScene: String, CaseIterable, Sendable {
   }()
 }
 
+extension BuiltinScene {
+  /// The scene with its name (the case's raw value).
+  public var named: NamedScene { NamedScene(name: rawValue, scene: scene) }
+
+  /// Every built-in scene in order, starting from `first` and wrapping around: what a program
+  /// cycles through when `first` is chosen.
+  public static func all(from first: BuiltinScene = .gallery) -> [NamedScene] {
+    let start = allCases.firstIndex(of: first) ?? allCases.startIndex
+    return (allCases[start...] + allCases[..<start]).map(\.named)
+  }
+}
+
 extension String {
   /// The string with its first character uppercased.
-  var capitalizedFirst: String {
+  fileprivate var capitalizedFirst: String {
     guard let first else { return self }
     return first.uppercased() + dropFirst()
   }

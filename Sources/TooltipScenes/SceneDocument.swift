@@ -1,205 +1,17 @@
 import FoundationEssentials
 import TooltipKit
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// A scene file that cannot be used: unreadable, not JSON, or not a valid scene.
-///
-/// `message` is the whole one-line error, starting with the file's name and, for content
-/// errors, the JSON path (`scene.json: anchors[2].placement: expected top, bottom, left or
-/// right`), so every mode prints it as is and exits with status 2.
-struct SceneFileError: Error, Equatable, CustomStringConvertible {
-  /// The one-line error.
-  var message: String
-  /// The same line.
-  var description: String { message }
-}
-
-/// Reads and decodes the scene file at `path`.
-///
-/// Strict: unknown keys, wrong types, missing required keys, duplicate ids, out-of-range
-/// values, invalid UTF-8, an empty, huge or non-object file are all errors that name the file
-/// and the JSON path. The interactive mode and the batch modes share this one loader.
-func loadScene(path: String) throws(SceneFileError) -> Scene {
-  let name = Text.sanitize(path)
-  let bytes: [UInt8]
-  do {
-    bytes = try SceneFile.read(path)
-  } catch {
-    throw SceneFileError(message: "\(name): \(error.message)")
-  }
-  return try SceneFile.decode(bytes, name: name)
-}
-
-extension SceneSource {
-  /// The scenes the demo cycles through, this one first: a scene file (then the built-in
-  /// scenes), or the built-in scenes starting from the chosen one.
-  func scenes() throws(SceneFileError) -> [(name: String, scene: Scene)] {
-    let builtins = BuiltinScene.allCases.map { (name: $0.rawValue, scene: $0.scene) }
-    switch self {
-    case .builtin(let chosen):
-      let start = builtins.firstIndex { $0.name == chosen.rawValue } ?? 0
-      return Array(builtins[start...] + builtins[..<start])
-    case .file(let path):
-      let name = path.split(separator: "/").last.map(String.init) ?? path
-      return [(name: name, scene: try loadScene(path: path))] + builtins
-    }
-  }
-}
-
-/// The scene file format of SPEC 7: reading with a size cap, then strict decoding.
-enum SceneFile {
-  /// The largest scene file read: 16 MiB, far above any hand-written scene.
-  static let maxBytes = 16 * 1024 * 1024
-  /// Coordinates run from -10000 to 10000, the largest screen side.
-  static let coordinateRange = -10_000...10_000
-  /// `maxTextWidth` runs from 1 to 10000 (or null: never wrap).
-  static let maxTextWidthRange = 1...10_000
-  /// An explicit box (`width`, `height`) runs from 1 to 10000 cells a side.
-  static let boxSideRange = 1...10_000
-  /// `holdSeconds` is above 0 and at most 60.
-  static let maxHoldSeconds = 60.0
-
-  /// A reading problem, without the file name.
-  struct ReadError: Error {
-    var message: String
-  }
-
-  /// The file's bytes, at most ``maxBytes``; a directory, a missing or unreadable file is an
-  /// error. Pipes and devices are read up to the cap, never past it.
-  static func read(_ path: String) throws(ReadError) -> [UInt8] {
-    // Non-blocking open: a FIFO without a writer must not hang here.
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else { throw ReadError(message: "cannot open: \(errorText(errno))") }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      throw ReadError(message: "cannot read: \(errorText(errno))")
-    }
-    let kind = info.st_mode & S_IFMT
-    if kind == S_IFDIR { throw ReadError(message: "is a directory, not a scene file") }
-    if kind == S_IFREG && Int(info.st_size) > maxBytes { throw tooLarge }
-    let flags = fcntl(fd, F_GETFL)
-    if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
-
-    var bytes: [UInt8] = []
-    if kind == S_IFREG { bytes.reserveCapacity(Int(info.st_size)) }
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw ReadError(message: "cannot read: \(errorText(errno))")
-      }
-      if count == 0 { break }
-      bytes.append(contentsOf: chunk[..<count])
-      if bytes.count > maxBytes { throw tooLarge }
-    }
-    return bytes
-  }
-
-  private static var tooLarge: ReadError { ReadError(message: "larger than 16 MiB, not read") }
-
-  private static func errorText(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
-  }
-
-  /// Decodes a scene from the file's bytes; `name` starts every error line.
-  static func decode(_ bytes: [UInt8], name: String) throws(SceneFileError) -> Scene {
-    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
-      throw SceneFileError(message: "\(name): empty file, expected a JSON object with \"anchors\"")
-    }
-    if let offset = firstInvalidUTF8(bytes) {
-      let path = pathOfInvalidUTF8(bytes).map { $0 + ": " } ?? ""
-      throw SceneFileError(message: "\(name): \(path)invalid UTF-8 at byte \(offset)")
-    }
-    do {
-      // The decoder reads the file's own bytes: a copy would add the file's size to the peak.
-      return try bytes.withUnsafeBytes { buffer in
-        let data = Data(
-          bytesNoCopy: UnsafeMutableRawPointer(mutating: buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!),
-          count: buffer.count, deallocator: .none)
-        return try JSONDecoder().decode(SceneDocument.self, from: data).scene
-      }
-    } catch let error as FieldError {
-      let path = error.path.isEmpty ? "" : error.path + ": "
-      throw SceneFileError(message: "\(name): \(path)\(error.message)")
-    } catch {
-      throw SceneFileError(message: "\(name): not valid JSON")
-    }
-  }
-
-  /// The JSON path of the string (a value, or a key) that holds the first invalid UTF-8
-  /// sequence, or nil when that sequence is outside any string or the rest is not JSON.
-  ///
-  /// The first invalid sequence is replaced by a marker (three private-use characters),
-  /// later ones by U+FFFD, and the repaired document is walked for the string with the marker.
-  static func pathOfInvalidUTF8(_ bytes: [UInt8]) -> String? {
-    var repaired: [UInt8] = []
-    repaired.reserveCapacity(bytes.count + 16)
-    var iterator = bytes.makeIterator()
-    var parser = Unicode.UTF8.ForwardParser()
-    var marked = false
-    loop: while true {
-      switch parser.parseScalar(from: &iterator) {
-      case .valid(let encoded): repaired.append(contentsOf: encoded)
-      case .emptyInput: break loop
-      case .error:
-        repaired.append(contentsOf: marked ? Array("\u{FFFD}".utf8) : Array(invalidMarker.utf8))
-        marked = true
-      }
-    }
-    do {
-      _ = try JSONDecoder().decode(MarkerProbe.self, from: Data(repaired))
-      return nil
-    } catch let found as FieldError {
-      return found.path
-    } catch {
-      return nil
-    }
-  }
-
-  /// Stands in for the first invalid UTF-8 sequence while its string is looked for.
-  fileprivate static let invalidMarker = "\u{10FFFD}\u{E000}\u{10FFFD}"
-
-  /// The offset of the first byte that is not part of valid UTF-8, or nil when all is valid.
-  /// ASCII bytes are skipped one compare each and nothing is allocated: a 16 MiB file is
-  /// checked without a second copy of it.
-  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-    bytes.withUnsafeBufferPointer { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        if buffer[offset] < 0x80 {
-          offset += 1
-          continue
-        }
-        var iterator = buffer[offset...].makeIterator()
-        var parser = Unicode.UTF8.ForwardParser()
-        switch parser.parseScalar(from: &iterator) {
-        case .valid(let encoded): offset += encoded.count
-        case .emptyInput: return nil
-        case .error: return offset
-        }
-      }
-      return nil
-    }
-  }
-}
-
-// MARK: - Decoding
+// The JSON documents a scene file decodes through: every read names its JSON path on error.
 
 /// A problem inside the document: the JSON path (`anchors[2].placement`) and what was expected.
-private struct FieldError: Error {
+struct FieldError: Error {
   var path: String
   var message: String
 }
 
 /// Walks any JSON value and throws the path of the first string holding
 /// ``SceneFile/invalidMarker`` (the key's path when the marker is in a key).
-private struct MarkerProbe: Decodable {
+struct MarkerProbe: Decodable {
   init(from decoder: any Decoder) throws {
     let marker = SceneFile.invalidMarker
     if let object = try? decoder.container(keyedBy: FieldKey.self) {
@@ -219,7 +31,7 @@ private struct MarkerProbe: Decodable {
 }
 
 /// Any object key, so unknown keys can be found and reported.
-private struct FieldKey: CodingKey {
+struct FieldKey: CodingKey {
   var stringValue: String
   var intValue: Int?
   init(_ name: String) { stringValue = name }
@@ -231,21 +43,21 @@ private struct FieldKey: CodingKey {
 }
 
 /// `anchors[2].placement` from a decoder's coding path and an optional last key.
-private func jsonPath(_ keys: [any CodingKey], _ last: String? = nil) -> String {
+func jsonPath(_ keys: [any CodingKey], _ last: String? = nil) -> String {
   var path = ""
   for key in keys {
     if let index = key.intValue {
       path += "[\(index)]"
     } else {
-      path += (path.isEmpty ? "" : ".") + display(key.stringValue)
+      path += (path.isEmpty ? "" : ".") + ErrorText.display(key.stringValue)
     }
   }
-  if let last { path += (path.isEmpty ? "" : ".") + display(last) }
+  if let last { path += (path.isEmpty ? "" : ".") + ErrorText.display(last) }
   return path
 }
 
 /// One object of the document with strict field access: every read names its path on error.
-private struct FieldReader {
+struct FieldReader {
   let container: KeyedDecodingContainer<FieldKey>
   let path: [any CodingKey]
 
@@ -320,7 +132,7 @@ private struct FieldReader {
 }
 
 /// The top level of a scene file: `anchors` (required) and `maxTextWidth`.
-private struct SceneDocument: Decodable {
+struct SceneDocument: Decodable {
   var scene: Scene
 
   init(from decoder: any Decoder) throws {
@@ -368,7 +180,7 @@ private struct SceneDocument: Decodable {
 }
 
 /// One anchor of a scene file, with SPEC 7's defaults.
-private struct AnchorDocument: Decodable {
+struct AnchorDocument: Decodable {
   var anchor: Anchor
 
   static let keys = [

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// The README's module map is the rule: every Swift file of a module imports only what the
+/// map's last column lets that module import (the core stays pure), and every module under
+/// `Sources/` has a row.
+@Suite struct ModuleMapTests {
+  /// One row of the map: the module, its folder, and the modules it may import.
+  struct Row {
+    var module: String
+    var path: String
+    var allowed: Set<String>
+  }
+
+  /// The words in backticks in `text`.
+  static func quoted(_ text: Substring) -> [String] {
+    text.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+      .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+  }
+
+  static func rows() throws -> [Row] {
+    let readme = try String(contentsOf: TUI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let start = try #require(readme.range(of: "\n## Modules and layout of the repository\n"))
+    let section = readme[start.upperBound...]
+    let table = try #require(section.range(of: "| module | path |"))
+    var rows: [Row] = []
+    for line in section[table.lowerBound...].split(separator: "\n").dropFirst(2) {
+      guard line.hasPrefix("| ") else { break }
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces)[...] }
+      guard cells.count == 4, let module = quoted(cells[0]).first, let path = quoted(cells[1]).first else {
+        Issue.record("not a row of four cells: \(line)")
+        continue
+      }
+      rows.append(Row(module: module, path: path, allowed: Set(quoted(cells[3]))))
+    }
+    return rows
+  }
+
+  /// The modules a Swift file imports (`import X`, `@preconcurrency import X`, inside `#if` too).
+  static func imports(of file: URL) throws -> Set<String> {
+    let text = try String(contentsOf: file, encoding: .utf8)
+    var found: Set<String> = []
+    for line in text.split(separator: "\n") {
+      var words = line.split(separator: " ")
+      if words.first == "@preconcurrency" { words.removeFirst() }
+      if words.count >= 2, words[0] == "import" { found.insert(String(words[1])) }
+    }
+    return found
+  }
+
+  @Test func everyModuleImportsOnlyWhatTheMapAllows() throws {
+    let rows = try Self.rows()
+    #expect(rows.count >= 8)
+    var checked = 0
+    for row in rows {
+      let folder = TUI.packageRoot.appendingPathComponent(row.path)
+      let files =
+        FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+        .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+      for file in files {
+        checked += 1
+        for module in try Self.imports(of: file) where !row.allowed.contains(module) {
+          Issue.record("\(row.path)/\(file.lastPathComponent) imports \(module), which \(row.module) may not")
+        }
+      }
+    }
+    #expect(checked >= 40)
+  }
+
+  @Test func everyModuleUnderSourcesHasARow() throws {
+    let paths = Set(try Self.rows().map(\.path))
+    let sources = try FileManager.default.contentsOfDirectory(
+      atPath: TUI.packageRoot.appendingPathComponent("Sources").path)
+    for name in sources.sorted() {
+      #expect(paths.contains("Sources/\(name)"), "Sources/\(name) is not in the README's module map")
+    }
+  }
+
+  /// The core's row allows no Foundation and no ncurses: the map cannot loosen that.
+  @Test func theCoreStaysPure() throws {
+    let core = try #require(try Self.rows().first { $0.module == "TooltipKit" })
+    #expect(core.allowed == ["CTextWidth"])
+  }
+}
