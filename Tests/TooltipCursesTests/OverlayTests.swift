@@ -55,12 +55,20 @@ extension CursesScreenTests {
       scene: scene, area: Rect(x: 0, y: 1, width: size.width, height: size.height - 2), options: options)
   }
 
+  /// The program's screen of `size` with an overlay on it using `pairs`, and the toolbar laid
+  /// out with `options`.
+  func hosted(
+    _ size: Size, pairs: Range<Int32> = 100..<120, options: RenderOptions = RenderOptions()
+  ) -> (host: HostScreen, overlay: TooltipOverlay, layout: SceneLayout) {
+    let host = HostScreen(size: size)
+    let overlay = TooltipOverlay(window: host.window, colors: CursesColors(pairs: pairs, noColor: nil))
+    return (host, overlay, toolbar(overlay, options: options))
+  }
+
   @Test func theBubbleIsDrawnOverTheProgramsCellsAndItsPairsKeepTheirColours() throws {
     let size = Size(width: 40, height: 12)
     try headless(size: size) {
-      let host = HostScreen(size: size)
-      let overlay = TooltipOverlay(window: host.window, colors: CursesColors(pairs: 100..<120, noColor: nil))
-      let layout = toolbar(overlay)
+      let (host, overlay, layout) = hosted(size)
       var state = TooltipState(layout: layout, keepsSelection: false)
       _ = state.send(.open("open"), layout: layout)
       wmove(host.window, 5, 7)
@@ -87,10 +95,8 @@ extension CursesScreenTests {
   @Test func whatTheBubbleCoveredComesBackAndNoBubbleCellIsLeft() throws {
     let size = Size(width: 40, height: 12)
     try headless(size: size) {
-      let host = HostScreen(size: size)
+      let (host, overlay, layout) = hosted(size)
       let before = screenLines()
-      let overlay = TooltipOverlay(window: host.window, colors: CursesColors(pairs: 100..<120, noColor: nil))
-      let layout = toolbar(overlay)
       var state = TooltipState(layout: layout, keepsSelection: false)
       _ = state.send(.open("up"), layout: layout)
       overlay.draw(layout, state: state) { host.redraw($0) }
@@ -114,9 +120,7 @@ extension CursesScreenTests {
   @Test func theHighlightKeepsTheProgramsCharactersAndColoursAndGoesAwayWithTheSelection() throws {
     let size = Size(width: 40, height: 12)
     try headless(size: size) {
-      let host = HostScreen(size: size)
-      let overlay = TooltipOverlay(window: host.window, colors: CursesColors(pairs: 100..<120, noColor: nil))
-      let layout = toolbar(overlay)
+      let (host, overlay, layout) = hosted(size)
       var state = TooltipState(layout: layout, keepsSelection: false)
       _ = state.send(.select("up"), layout: layout)
       overlay.draw(layout, state: state) { host.redraw($0) }
@@ -144,10 +148,8 @@ extension CursesScreenTests {
   @Test func pairsBeyondTheRangeFallBackToReverseVideo() throws {
     let size = Size(width: 40, height: 12)
     try headless(size: size) {
-      let host = HostScreen(size: size)
       // One pair: the fill takes it, the headline and supporting rows find none left.
-      let overlay = TooltipOverlay(window: host.window, colors: CursesColors(pairs: 50..<51, noColor: nil))
-      let layout = toolbar(overlay)
+      let (_, overlay, layout) = hosted(size, pairs: 50..<51)
       var state = TooltipState(layout: layout, keepsSelection: false)
       _ = state.send(.open("open"), layout: layout)
       overlay.draw(layout, state: state)
@@ -165,9 +167,7 @@ extension CursesScreenTests {
   @Test func pairsPast255ComeFromTheProgramsRange() throws {
     let size = Size(width: 40, height: 12)
     try headless(size: size) {
-      let host = HostScreen(size: size)
-      let overlay = TooltipOverlay(window: host.window, colors: CursesColors(pairs: 1000..<1010, noColor: nil))
-      let layout = toolbar(overlay, options: RenderOptions(theme: .dark))
+      let (_, overlay, layout) = hosted(size, pairs: 1000..<1010, options: RenderOptions(theme: .dark))
       var state = TooltipState(layout: layout, keepsSelection: false)
       _ = state.send(.open("open"), layout: layout)
       overlay.draw(layout, state: state)

@@ -155,12 +155,7 @@ public struct SceneLayout: Sendable {
       let row = rows[point.y]
     else { return nil }
     // Targets starting after the point cannot hold it; binary-search the first of them.
-    var low = 0
-    var high = row.order.count
-    while low < high {
-      let mid = (low + high) / 2
-      if anchors[row.order[mid]].target.minX <= point.x { low = mid + 1 } else { high = mid }
-    }
+    let low = row.order.partitionPoint { anchors[$0].target.minX <= point.x }
     var best: (rank: (Int, Int, Int), index: Int)?
     var i = low - 1
     while i >= 0 {
@@ -205,12 +200,7 @@ public struct SceneLayout: Sendable {
       if best == nil || (score, index) < (best!.score, best!.index) { best = (score, index) }
     }
     // The row of the anchor's own centre, then outward.
-    var low = 0
-    var high = centres.count
-    while low < high {
-      let mid = (low + high) / 2
-      if centres[mid].y < origin.y { low = mid + 1 } else { high = mid }
-    }
+    let low = centres.partitionPoint { $0.y < origin.y }
     var above = low - 1
     var below = low
     while above >= 0 || below < centres.count {
@@ -262,13 +252,7 @@ public struct SceneLayout: Sendable {
     -> (index: Int, x: Int)?
   {
     let list = row.anchors
-    var low = 0
-    var high = list.count
-    while low < high {
-      let mid = (low + high) / 2
-      if list[mid].x < minX { low = mid + 1 } else { high = mid }
-    }
-    var i = low
+    var i = list.partitionPoint { $0.x < minX }
     while i < list.count && list[i].x <= maxX {
       let x = list[i].x
       var found: Int?
@@ -288,13 +272,7 @@ public struct SceneLayout: Sendable {
     -> (index: Int, x: Int)?
   {
     let list = row.anchors
-    var low = 0
-    var high = list.count
-    while low < high {
-      let mid = (low + high) / 2
-      if list[mid].x <= maxX { low = mid + 1 } else { high = mid }
-    }
-    var i = low - 1
+    var i = list.partitionPoint { $0.x <= maxX } - 1
     while i >= 0 && list[i].x >= minX {
       let x = list[i].x
       var found: Int?
@@ -334,4 +312,18 @@ public enum Direction: CaseIterable, Hashable, Sendable {
   case left
   /// Towards the last column.
   case right
+}
+
+extension Array {
+  /// The index of the first element for which `isBefore` is false, in an array where every
+  /// element for which it is true comes first: a binary search.
+  func partitionPoint(_ isBefore: (Element) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let mid = (low + high) / 2
+      if isBefore(self[mid]) { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
 }
