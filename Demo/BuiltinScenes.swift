@@ -19,12 +19,14 @@ enum BuiltinScene: String, CaseIterable, Sendable {
   /// Every placement at both sizes: 8 anchors, 16 variants with open and closed.
   private static let galleryScene: Scene = {
     func variant(_ placement: Placement, _ size: AnchorSize, x: Int, y: Int) -> Anchor {
-      let side: String
+      // Spelt out, not derived from the raw value: uppercasing would read Unicode case tables
+      // at start-up for four ASCII words.
+      let (title, side): (String, String)
       switch placement {
-      case .top: side = "above"
-      case .bottom: side = "below"
-      case .left: side = "left of"
-      case .right: side = "right of"
+      case .top: (title, side) = ("Top", "above")
+      case .bottom: (title, side) = ("Bottom", "below")
+      case .left: (title, side) = ("Left", "left of")
+      case .right: (title, side) = ("Right", "right of")
       }
       let icon = size == .sm ? "a 1-cell" : "a 3-cell"
       return Anchor(
@@ -32,7 +34,7 @@ enum BuiltinScene: String, CaseIterable, Sendable {
         position: Point(x: x, y: y),
         size: size,
         placement: placement,
-        headline: "\(placement.rawValue.capitalizedFirst) · \(size.rawValue)",
+        headline: title + " · " + size.rawValue,
         supporting: "Sits \(side) \(icon) icon."
       )
     }
@@ -95,12 +97,4 @@ enum BuiltinScene: String, CaseIterable, Sendable {
       edge("bottom-right", x: -1, y: -1, .right, "Opens wholly off screen.", size: .sm),
     ])
   }()
-}
-
-extension String {
-  /// The string with its first character uppercased.
-  var capitalizedFirst: String {
-    guard let first else { return self }
-    return first.uppercased() + dropFirst()
-  }
 }
