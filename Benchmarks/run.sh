@@ -80,7 +80,7 @@ fi
 
 if [ "$PTY" = 1 ]; then
   echo "== scale: 8 against 10,000 anchors, a one-line against a 1 MB headline, snapshot memory" >&2
-  python3 "$BENCH/scale.py" --tui "$ROOT/.build/release/tooltip-tui" -n 3 \
+  python3 "$BENCH/scale.py" --tui "$ROOT/.build/release/tooltip-tui" -n 5 \
     --json "$OUT/scale.json" | tee -a "$OUT/summary.txt"
   echo | tee -a "$OUT/summary.txt"
 fi

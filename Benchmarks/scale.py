@@ -244,8 +244,8 @@ def anchors_case(args, folder: Path, columns: int, screen: tuple[int, int], resu
         manys = [r[key] for r in runs["many"]]
         a, b = statistics.median(fews), statistics.median(manys)
         pairs = [m / f for f, m in zip(fews, manys)]
-        results["anchors"][key] = {"few": a, "many": b, "ratio": b / a, "few_sessions": fews,
-                                   "many_sessions": manys, "pair_ratios": pairs}
+        results["anchors"][key] = {"few": a, "many": b, "ratio": b / a}
+        results.setdefault("anchors_sessions", {})[key] = {"few": fews, "many": manys, "pair_ratios": pairs}
         lines.append(f"{label:<34} {fmt(a):>7} [{spread(fews):>11}] {fmt(b):>7} [{spread(manys):>11}]"
                      f" {b / a:>7.2f} {min(pairs):>5.2f}-{max(pairs):<5.2f}")
     results.setdefault("runs", {})["anchors"] = runs
