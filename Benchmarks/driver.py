@@ -374,26 +374,82 @@ def floor_once(argv: list[str], args: argparse.Namespace) -> dict[str, float]:
         raise
 
 
-def floor_table(swift_hello: str, c_hello: str, args: argparse.Namespace) -> tuple[str, dict]:
-    """The start-up floor of a Swift and a C program, alternating, medians."""
-    runs: dict[str, list[dict]] = {"swift": [], "c": []}
-    for _ in range(3 * args.iterations):
-        runs["swift"].append(floor_once([swift_hello], args))
-        runs["c"].append(floor_once([c_hello], args))
-    lines = [f"start-up floor: a program that prints one line and waits (median of {3 * args.iterations})"]
-    lines.append(f"{'':<44} {'Swift':>10} {'C':>10} {'Swift/C':>8}")
+FLOORS = (
+    # key, column title, --floor argument position
+    ("swift", "Swift", 0),
+    ("foundation", "Swift+FE", 1),
+    ("c", "C", 2),
+)
+
+FLOOR_FIGURES = (
+    ("ready_ms", "spawn to its line (ms)"),
+    ("ready_cpu_ms", "CPU time to its line (ms)"),
+    ("ready_faults", "page faults to its line"),
+    ("peak_rss_kb", "peak RSS (KiB)"),
+)
+
+
+def floor_round(programs: list[str], args: argparse.Namespace, runs: dict[str, list[dict]]) -> None:
+    """One run of each floor program, in turn (Swift, Swift with FoundationEssentials, C)."""
+    for key, _, position in FLOORS:
+        runs[key].append(floor_once([programs[position]], args))
+
+
+def floor_table(runs: dict[str, list[dict]]) -> tuple[str, dict]:
+    """The start-up floors of the run: medians of each program's runs."""
+    n = min(len(v) for v in runs.values())
+    lines = [
+        f"start-up floor: a program that prints one line and waits (median of {n}, alternating with the"
+        " programs above)",
+        "  Swift: static stdlib; Swift+FE: static stdlib and FoundationEssentials, linked as tooltip-tui links it",
+    ]
+    lines.append(f"{'':<44} {'Swift':>10} {'Swift+FE':>10} {'C':>10} {'Swift/C':>8} {'FE/C':>8}")
     summary = {}
-    for key, label in (
-        ("ready_ms", "spawn to its line (ms)"),
-        ("ready_cpu_ms", "CPU time to its line (ms)"),
-        ("ready_faults", "page faults to its line"),
-        ("peak_rss_kb", "peak RSS (KiB)"),
-    ):
-        a = median([r[key] for r in runs["swift"]])
-        b = median([r[key] for r in runs["c"]])
-        summary[key] = {"swift": a, "c": b}
-        lines.append(f"{label:<44} {fmt(a):>10} {fmt(b):>10} {a / b if b else 0:>8.2f}")
+    for key, label in FLOOR_FIGURES:
+        values = {side: median([r[key] for r in runs[side]]) for side, _, _ in FLOORS}
+        summary[key] = values
+        c = values["c"]
+        lines.append(
+            f"{label:<44} {fmt(values['swift']):>10} {fmt(values['foundation']):>10} {fmt(c):>10}"
+            f" {values['swift'] / c if c else 0:>8.2f} {values['foundation'] / c if c else 0:>8.2f}"
+        )
     return "\n".join(lines), {"summary": summary, "runs": runs}
+
+
+GOALS = (
+    # figure of the programs, figure of the floors, label
+    ("first_frame_ms", "ready_ms", "spawn to first frame (ms)"),
+    ("first_frame_cpu_ms", "ready_cpu_ms", "CPU time to first frame (ms)"),
+    ("first_frame_faults", "ready_faults", "page faults to first frame"),
+    ("peak_rss_kb", "peak_rss_kb", "peak RSS (KiB)"),
+)
+
+
+def goals_table(summary: dict, floor: dict) -> tuple[str, dict]:
+    """Issue 14's goals: (tooltip-tui - the Swift floor that links what it links) against
+    (the C program - the C floor), medians of the same run; the plain Swift floor beside."""
+    lines = [
+        "above the floors (goal <= 1.0x): (tooltip-tui - Swift+FE floor) / (baseline - C floor);"
+        " the plain Swift floor for comparison"
+    ]
+    lines.append(f"{'':<36} {'A - FE':>10} {'B - C':>10} {'ratio':>7}  {'A - Swift':>10} {'ratio':>7}")
+    out = {}
+    for key, floor_key, label in GOALS:
+        a, b = summary[key].get("A"), summary[key].get("B")
+        f = floor["summary"][floor_key]
+        if a is None or b is None:
+            continue
+        above_fe, above_c, above_swift = a - f["foundation"], b - f["c"], a - f["swift"]
+        ratio = above_fe / above_c if above_c > 0 else None
+        ratio_swift = above_swift / above_c if above_c > 0 else None
+        out[key] = {"A_above_foundation": above_fe, "B_above_c": above_c, "ratio": ratio,
+                    "A_above_swift": above_swift, "ratio_swift": ratio_swift}
+        verdict = "-" if ratio is None else ("met" if ratio <= 1.0 else "MISSED")
+        lines.append(
+            f"{label:<36} {fmt(above_fe):>10} {fmt(above_c):>10} {'-' if ratio is None else f'{ratio:.2f}':>7}"
+            f"  {fmt(above_swift):>10} {'-' if ratio_swift is None else f'{ratio_swift:.2f}':>7}  {verdict}"
+        )
+    return "\n".join(lines), out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -847,9 +903,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--self-test", action="store_true", help="check the minimal-encoding code and exit")
     p.add_argument(
         "--floor",
-        nargs=2,
-        metavar=("SWIFT_HELLO", "C_HELLO"),
-        help="also measure the start-up floor with these two programs (Benchmarks/floor)",
+        nargs=3,
+        metavar=("SWIFT_HELLO", "SWIFT_FOUNDATION_HELLO", "C_HELLO"),
+        help="also measure the start-up floors with these three programs (Benchmarks/floor), three runs of"
+        " each after every run of the programs",
     )
     args = p.parse_args(argv)
     if args.self_test:
@@ -885,6 +942,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"minimal encoding not computed: {error}", file=sys.stderr)
 
     runs: dict[str, list[dict]] = {side: [] for side in programs}
+    floor_runs: dict[str, list[dict]] = {key: [] for key, _, _ in FLOORS}
     failures: list[str] = []
     for i in range(args.iterations):
         for side in programs:  # A B A B ...
@@ -893,14 +951,22 @@ def main(argv: list[str] | None = None) -> int:
             except (Timeout, RuntimeError, OSError) as error:
                 failures.append(f"{names[side]} run {i + 1}: {error}")
                 print(f"{names[side]} run {i + 1} failed: {error}", file=sys.stderr)
+        if args.floor:
+            # The floors side by side with the programs: the same load falls on all of them.
+            for _ in range(3):
+                floor_round(args.floor, args, floor_runs)
         print(f"run {i + 1}/{args.iterations} done", file=sys.stderr)
 
     summary = summarize(runs, names)
     text = table(summary, bounds, names, args.iterations)
     floor = None
+    goals = None
     if args.floor:
-        floor_text, floor = floor_table(args.floor[0], args.floor[1], args)
+        floor_text, floor = floor_table(floor_runs)
         text += "\n\n" + floor_text
+        if "A" in runs and "B" in runs:
+            goals_text, goals = goals_table(summary, floor)
+            text += "\n\n" + goals_text
     info = machine()
     header = (
         f"machine: {info['nproc']} CPUs, {info['cpu']}, Linux {info['kernel']}; {info['swift']}; "
@@ -922,6 +988,7 @@ def main(argv: list[str] | None = None) -> int:
         "runs": runs,
         "failures": failures,
         "floor": floor,
+        "goals_above_floor": goals,
     }
     if args.json:
         Path(args.json).write_text(json.dumps(record, indent=2, default=str))

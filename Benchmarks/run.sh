@@ -42,8 +42,10 @@ echo "== building (release)" >&2
 if [ "$PTY" = 1 ]; then
   (cd "$ROOT" && swift build -c release --static-swift-stdlib --product tooltip-tui) >&2
   make -s -C "$BENCH/baseline" baseline >&2
-  # The start-up floor: the least a Swift (static stdlib, like tooltip-tui) and a C program cost.
+  # The start-up floors: the least a Swift program (static stdlib), a Swift program linked like
+  # tooltip-tui (static stdlib and FoundationEssentials) and a C program cost.
   swiftc -O -static-stdlib "$BENCH/floor/hello.swift" -o "$BENCH/floor/hello-swift" >&2
+  swiftc -O -static-stdlib "$BENCH/floor/hello-foundation.swift" -o "$BENCH/floor/hello-foundation" >&2
   ${CC:-cc} -O2 "$BENCH/floor/hello.c" -o "$BENCH/floor/hello-c" >&2
 fi
 if [ "$CORE" = 1 ]; then
@@ -65,7 +67,7 @@ if [ "$PTY" = 1 ]; then
     --tui "$ROOT/.build/release/tooltip-tui" \
     --baseline "$BENCH/baseline/baseline" \
     ${SNAPSHOT:+--snapshot-binary "$SNAPSHOT"} \
-    --floor "$BENCH/floor/hello-swift" "$BENCH/floor/hello-c" \
+    --floor "$BENCH/floor/hello-swift" "$BENCH/floor/hello-foundation" "$BENCH/floor/hello-c" \
     -n "$ITERATIONS" --size "$SIZE" --out "$OUT" | tee -a "$OUT/summary.txt"
   echo | tee -a "$OUT/summary.txt"
   if [ "$CALLGRIND" = 1 ] && command -v valgrind >/dev/null 2>&1; then
@@ -78,7 +80,7 @@ fi
 
 if [ "$PTY" = 1 ]; then
   echo "== scale: 8 against 10,000 anchors, a one-line against a 1 MB headline, snapshot memory" >&2
-  python3 "$BENCH/scale.py" --tui "$ROOT/.build/release/tooltip-tui" -n 3 \
+  python3 "$BENCH/scale.py" --tui "$ROOT/.build/release/tooltip-tui" -n 5 \
     --json "$OUT/scale.json" | tee -a "$OUT/summary.txt"
   echo | tee -a "$OUT/summary.txt"
 fi

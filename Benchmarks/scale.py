@@ -118,19 +118,35 @@ def round_trip(prog, key: bytes, quiet_ms: float) -> float:
     return burst.ms_to_last()
 
 
+def cpu_ms(prog) -> float:
+    """The program's CPU time so far (schedstat, all threads), in milliseconds."""
+    return driver.proc_cpu(prog.pid)["cpu_ns"] / 1e6
+
+
 def anchors_script(keys: int, quiet_ms: float, press_ms: float, cell: tuple[int, int]):
+    """Round trips (wall clock) and the program's CPU time per key (schedstat: what the
+    program itself spends, which other load on the machine disturbs far less)."""
+    def timed(prog, send) -> tuple[float, float]:
+        before = cpu_ms(prog)
+        ms = send()
+        return ms, cpu_ms(prog) - before
+
     def script(prog, r):
         # From the first anchor, Right and Left in turn move between it and its neighbour.
-        r["arrow_ms"] = statistics.median(
-            round_trip(prog, RIGHT if i % 2 == 0 else LEFT, quiet_ms) for i in range(2 * (keys // 2)))
-        r["tab_ms"] = statistics.median(round_trip(prog, TAB, quiet_ms) for _ in range(keys))
-        clicks = []
+        arrows = [timed(prog, lambda i=i: round_trip(prog, RIGHT if i % 2 == 0 else LEFT, quiet_ms))
+                  for i in range(2 * (keys // 2))]
+        tabs = [timed(prog, lambda: round_trip(prog, TAB, quiet_ms)) for _ in range(keys)]
         x, y = cell
-        for _ in range(keys):
+
+        def click() -> float:
             prog.send(driver.sgr_mouse(x, y, True))
             prog.drain(press_ms / 1000)
-            clicks.append(prog.stimulus(driver.sgr_mouse(x, y, False), quiet_ms, timeout=60).ms_to_last())
-        r["click_ms"] = statistics.median(clicks)
+            return prog.stimulus(driver.sgr_mouse(x, y, False), quiet_ms, timeout=60).ms_to_last()
+
+        clicks = [timed(prog, click) for _ in range(keys)]
+        for name, samples in (("arrow", arrows), ("tab", tabs), ("click", clicks)):
+            r[name + "_ms"] = statistics.median(ms for ms, _ in samples)
+            r[name + "_cpu_ms"] = statistics.median(cpu for _, cpu in samples)
     return script
 
 
@@ -169,6 +185,8 @@ def main() -> int:
                    help="long-line sizes of the --snapshot cases in MB (default 1 8)")
     p.add_argument("--quiet-ms", type=float, default=50.0, help="silence that ends an answer (default 50)")
     p.add_argument("--press-ms", type=float, default=80.0, help="pause between press and release (default 80)")
+    p.add_argument("--cases", nargs="*", choices=["anchors", "copy", "snapshot"],
+                   default=["anchors", "copy", "snapshot"], help="which cases to run (default all)")
     p.add_argument("--json", help="also write the results as JSON to this file")
     args = p.parse_args()
 
@@ -181,72 +199,104 @@ def main() -> int:
     lines = []
     with tempfile.TemporaryDirectory(prefix="tooltip-scale-") as tmp:
         folder = Path(tmp)
-        few, many = folder / "few.json", folder / "many.json"
-        few.write_text(json.dumps(gallery_scene()))
-        many.write_text(json.dumps(grid_scene(args.anchors, columns)))
-        runs: dict[str, list[dict]] = {"few": [], "many": []}
-        cells = {"few": (18 + 0, 5 + 1), "many": (2, 2)}  # the first anchor's box, screen cells
-        markers = {"few": b"A one-line tooltip.", "many": b"A one-line tooltip."}
-        for _ in range(args.runs):
-            for name, scene in (("few", few), ("many", many)):
-                script = anchors_script(args.keys, args.quiet_ms, args.press_ms, cells[name])
-                runs[name].append(session(args.tui, scene, cols, rows, markers[name], script, args.quiet_ms))
-        count = {"few": len(GALLERY), "many": args.anchors}
-        lines.append(f"anchors: a {cols}x{rows} terminal, {args.runs} sessions, {args.keys} keys of each kind")
-        lines.append(f"{'round trip (median, ms)':<32} {count['few']:>10,} {count['many']:>10,} {'ratio':>7}")
-        results["anchors"] = {}
-        for key, label in (("tab_ms", "Tab"), ("arrow_ms", "arrow (Right, Left)"), ("click_ms", "click (release)"),
-                           ("first_frame_ms", "spawn to first frame"), ("peak_rss_kb", "peak RSS (KiB)")):
-            a = statistics.median(r[key] for r in runs["few"])
-            b = statistics.median(r[key] for r in runs["many"])
-            results["anchors"][key] = {"few": a, "many": b, "ratio": b / a}
-            lines.append(f"{label:<32} {fmt(a):>10} {fmt(b):>10} {b / a:>7.2f}")
-
-        short, big = folder / "short.json", folder / "long.json"
-        short.write_text(json.dumps(copy_scene("Send it to your teammates.")))
-        big.write_text(json.dumps(copy_scene(long_copy(int(args.copy_mb * 1_000_000)))))
-        copy_runs: dict[str, list[dict]] = {"short": [], "long": []}
-        for _ in range(args.runs):
-            for name, scene in (("short", short), ("long", big)):
-                copy_runs[name].append(
-                    session(args.tui, scene, 80, 24, b"? keys", copy_script(args.keys, args.quiet_ms), args.quiet_ms))
-        lines.append("")
-        lines.append(f"copy: an 80x24 terminal, a one-line headline against {args.copy_mb:g} MB, {args.runs} sessions")
-        lines.append(f"{'(median, ms)':<32} {'one line':>10} {'long':>10} {'ratio':>7}")
-        results["copy"] = {}
-        for key, label in (("first_frame_ms", "spawn to first frame"), ("open_ms", "Enter opens it"),
-                           ("key_open_ms", "a key while it is open"), ("peak_rss_kb", "peak RSS (KiB)")):
-            a = statistics.median(r[key] for r in copy_runs["short"])
-            b = statistics.median(r[key] for r in copy_runs["long"])
-            results["copy"][key] = {"short": a, "long": b, "ratio": b / a}
-            lines.append(f"{label:<32} {fmt(a):>10} {fmt(b):>10} {b / a:>7.2f}")
-
-        lines.append("")
-        lines.append("--snapshot --size 80x24 --open: peak RSS against the scene file's size")
-        lines.append(f"{'long line':<12} {'file KiB':>10} {'time ms':>9} {'peak KiB':>10} {'peak/file':>10}")
-        results["snapshot"] = []
-        floor_file = folder / "snap-short.json"
-        floor_file.write_text(json.dumps(copy_scene("Send it to your teammates.")))
-        for mb in [0.0] + list(args.snapshot_mb):
-            scene = floor_file
-            if mb:
-                scene = folder / f"snap-{mb:g}.json"
-                scene.write_text(json.dumps(copy_scene(long_copy(int(mb * 1024 * 1024)))))
-            size_kb = scene.stat().st_size / 1024
-            s = snapshot(args.tui, scene)
-            results["snapshot"].append({"mb": mb, "file_kb": size_kb, **s})
-            label = "one line" if not mb else f"{mb:g} MiB"
-            lines.append(f"{label:<12} {size_kb:>10.0f} {s['ms']:>9.0f} {s['peak_rss_kb']:>10,} "
-                         f"{s['peak_rss_kb'] / size_kb:>10.2f}")
-        base = results["snapshot"][0]["peak_rss_kb"]
-        above = [f"{e['mb']:g} MiB {(e['peak_rss_kb'] - base) / e['file_kb']:.2f}x"
-                 for e in results["snapshot"][1:]]
-        lines.append("above the one-line scene's peak, per byte of file: " + ", ".join(above))
+        if "anchors" in args.cases:
+            anchors_case(args, folder, columns, (cols, rows), results, lines)
+        if "copy" in args.cases:
+            copy_case(args, folder, results, lines)
+        if "snapshot" in args.cases:
+            snapshot_case(args, folder, results, lines)
     print("\n".join(lines))
-    results["runs"] = {"anchors": runs, "copy": copy_runs}
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2))
     return 0
+
+
+def spread(values: list[float]) -> str:
+    """The range of per-session figures, as `min-max`."""
+    return f"{fmt(min(values))}-{fmt(max(values))}"
+
+
+def anchors_case(args, folder: Path, columns: int, screen: tuple[int, int], results: dict, lines: list[str]) -> None:
+    """8 against `args.anchors` anchors on the same screen, sessions alternating; the ratio of
+    the medians, and its spread over the sessions (each session's median against its pair's)."""
+    cols, rows = screen
+    few, many = folder / "few.json", folder / "many.json"
+    few.write_text(json.dumps(gallery_scene()))
+    many.write_text(json.dumps(grid_scene(args.anchors, columns)))
+    runs: dict[str, list[dict]] = {"few": [], "many": []}
+    cells = {"few": (18 + 0, 5 + 1), "many": (2, 2)}  # the first anchor's box, screen cells
+    markers = {"few": b"A one-line tooltip.", "many": b"A one-line tooltip."}
+    for _ in range(args.runs):
+        for name, scene in (("few", few), ("many", many)):
+            script = anchors_script(args.keys, args.quiet_ms, args.press_ms, cells[name])
+            runs[name].append(session(args.tui, scene, cols, rows, markers[name], script, args.quiet_ms))
+    count = {"few": len(GALLERY), "many": args.anchors}
+    lines.append(f"anchors: a {cols}x{rows} terminal, {args.runs} sessions each, alternating, {args.keys} keys"
+                 " of each kind a session; medians of the session medians, [the sessions' range]")
+    lines.append(f"{'round trip (ms)':<34} {count['few']:>20,} {count['many']:>20,} {'ratio':>7}"
+                 f" {'session pairs':>13}")
+    results["anchors"] = {}
+    for key, label in (("tab_ms", "Tab"), ("arrow_ms", "arrow (Right, Left)"), ("click_ms", "click (release)"),
+                       ("tab_cpu_ms", "Tab: CPU time"), ("arrow_cpu_ms", "arrow: CPU time"),
+                       ("click_cpu_ms", "click: CPU time (press + release)"),
+                       ("first_frame_ms", "spawn to first frame"), ("peak_rss_kb", "peak RSS (KiB)")):
+        fews = [r[key] for r in runs["few"]]
+        manys = [r[key] for r in runs["many"]]
+        a, b = statistics.median(fews), statistics.median(manys)
+        pairs = [m / f for f, m in zip(fews, manys)]
+        results["anchors"][key] = {"few": a, "many": b, "ratio": b / a}
+        results.setdefault("anchors_sessions", {})[key] = {"few": fews, "many": manys, "pair_ratios": pairs}
+        lines.append(f"{label:<34} {fmt(a):>7} [{spread(fews):>11}] {fmt(b):>7} [{spread(manys):>11}]"
+                     f" {b / a:>7.2f} {min(pairs):>5.2f}-{max(pairs):<5.2f}")
+    results.setdefault("runs", {})["anchors"] = runs
+
+
+def copy_case(args, folder: Path, results: dict, lines: list[str]) -> None:
+    """A one-line headline against a long one: Enter, then keys while it is open."""
+    short, big = folder / "short.json", folder / "long.json"
+    short.write_text(json.dumps(copy_scene("Send it to your teammates.")))
+    big.write_text(json.dumps(copy_scene(long_copy(int(args.copy_mb * 1_000_000)))))
+    copy_runs: dict[str, list[dict]] = {"short": [], "long": []}
+    for _ in range(args.runs):
+        for name, scene in (("short", short), ("long", big)):
+            copy_runs[name].append(
+                session(args.tui, scene, 80, 24, b"? keys", copy_script(args.keys, args.quiet_ms), args.quiet_ms))
+    lines.append("")
+    lines.append(f"copy: an 80x24 terminal, a one-line headline against {args.copy_mb:g} MB, {args.runs} sessions")
+    lines.append(f"{'(median, ms)':<32} {'one line':>10} {'long':>10} {'ratio':>7}")
+    results["copy"] = {}
+    for key, label in (("first_frame_ms", "spawn to first frame"), ("open_ms", "Enter opens it"),
+                       ("key_open_ms", "a key while it is open"), ("peak_rss_kb", "peak RSS (KiB)")):
+        a = statistics.median(r[key] for r in copy_runs["short"])
+        b = statistics.median(r[key] for r in copy_runs["long"])
+        results["copy"][key] = {"short": a, "long": b, "ratio": b / a}
+        lines.append(f"{label:<32} {fmt(a):>10} {fmt(b):>10} {b / a:>7.2f}")
+    results.setdefault("runs", {})["copy"] = copy_runs
+
+
+def snapshot_case(args, folder: Path, results: dict, lines: list[str]) -> None:
+    """`--snapshot --open` of long lines: time and peak RSS against the file's size."""
+    lines.append("")
+    lines.append("--snapshot --size 80x24 --open: peak RSS against the scene file's size")
+    lines.append(f"{'long line':<12} {'file KiB':>10} {'time ms':>9} {'peak KiB':>10} {'peak/file':>10}")
+    results["snapshot"] = []
+    floor_file = folder / "snap-short.json"
+    floor_file.write_text(json.dumps(copy_scene("Send it to your teammates.")))
+    for mb in [0.0] + list(args.snapshot_mb):
+        scene = floor_file
+        if mb:
+            scene = folder / f"snap-{mb:g}.json"
+            scene.write_text(json.dumps(copy_scene(long_copy(int(mb * 1024 * 1024)))))
+        size_kb = scene.stat().st_size / 1024
+        s = snapshot(args.tui, scene)
+        results["snapshot"].append({"mb": mb, "file_kb": size_kb, **s})
+        label = "one line" if not mb else f"{mb:g} MiB"
+        lines.append(f"{label:<12} {size_kb:>10.0f} {s['ms']:>9.0f} {s['peak_rss_kb']:>10,} "
+                     f"{s['peak_rss_kb'] / size_kb:>10.2f}")
+    base = results["snapshot"][0]["peak_rss_kb"]
+    above = [f"{e['mb']:g} MiB {(e['peak_rss_kb'] - base) / e['file_kb']:.2f}x"
+             for e in results["snapshot"][1:]]
+    lines.append("above the one-line scene's peak, per byte of file: " + ", ".join(above))
 
 
 if __name__ == "__main__":

@@ -34,6 +34,13 @@ struct DemoModel {
   /// The status row's hint for the selected anchor, kept until the selection or the layout
   /// changes: its copy is read once, not on every frame.
   private(set) var hint = StatusHint()
+  /// The scene drawn without its state (``Renderer/drawScene(_:into:)``), kept with the layout
+  /// when it has many anchors: each frame then copies it instead of drawing every anchor again.
+  private(set) var sceneLayer: CellGrid?
+
+  /// From how many placed anchors the scene layer is kept: below it, drawing the anchors
+  /// costs less than keeping and copying a second screenful of cells.
+  static let sceneLayerThreshold = 64
 
   /// The start of the status row for one anchor: " " and its hint (or "No anchor on screen").
   struct StatusHint {
@@ -51,10 +58,12 @@ struct DemoModel {
     policy = options.dismiss
     bare = options.bare
     self.screen = screen
-    layout = SceneLayout(scene: scenes[0].scene, screen: screen, options: render)
-    relayout()
+    // Laid out once, in its area: the toggles start on, so the first scene is as given.
+    layout = SceneLayout(
+      scene: scenes[0].scene, screen: screen, area: Self.sceneArea(screen: screen, bare: options.bare),
+      options: render)
     state = TooltipState(layout: layout)
-    hint = makeHint()
+    layoutChanged()
   }
 
   var sceneName: String { scenes[sceneIndex].name }
@@ -71,19 +80,34 @@ struct DemoModel {
   }
 
   /// Whether the title and status rows are drawn: not with `--bare`, not below 3 rows.
-  var hasChrome: Bool { !bare && screen.height >= 3 }
+  var hasChrome: Bool { Self.hasChrome(screen: screen, bare: bare) }
+
+  private static func hasChrome(screen: Size, bare: Bool) -> Bool { !bare && screen.height >= 3 }
 
   /// The scene area: between the title and status rows, or the whole screen.
-  var sceneArea: Rect {
-    hasChrome
+  var sceneArea: Rect { Self.sceneArea(screen: screen, bare: bare) }
+
+  private static func sceneArea(screen: Size, bare: Bool) -> Rect {
+    hasChrome(screen: screen, bare: bare)
       ? Rect(x: 0, y: 1, width: screen.width, height: screen.height - 2)
       : Rect(origin: Point(x: 0, y: 0), size: screen)
   }
 
   private mutating func relayout() {
     layout = SceneLayout(scene: scene, screen: screen, area: sceneArea, options: render)
+    layoutChanged()
+  }
+
+  /// What follows a new layout: the open bubble laid out in it, the hint, the scene layer.
+  private mutating func layoutChanged() {
     layout.prepareBubble(for: state.openID)
     hint = makeHint()
+    sceneLayer = nil
+    if layout.anchors.count >= Self.sceneLayerThreshold {
+      var grid = CellGrid(size: screen)
+      Renderer.drawScene(layout, into: &grid)
+      sceneLayer = grid
+    }
   }
 
   /// Sends one input to the tooltip state machine and remembers the last event it reported,
@@ -133,8 +157,11 @@ struct DemoModel {
     shown.headline = Self.start(of: shown.headline, columns: screen.width)
     shown.supporting = Self.start(of: shown.supporting, columns: screen.width)
     let lines = shown.visibleLines
-    let text =
-      " " + (lines.isEmpty ? "\(Text.sanitize(selected.id)): no tooltip text" : lines.joined(separator: " · "))
+    // Joined by hand: `joined(separator:)` is not specialized here and looks its conformances
+    // up at run time, a scan of every conformance record on the first frame.
+    var text = " "
+    for (i, line) in lines.enumerated() { text += (i == 0 ? "" : " · ") + line }
+    if lines.isEmpty { text += "\(Text.sanitize(selected.id)): no tooltip text" }
     let prefix = TextLine(units: Text.units(Text.sanitize(text), upTo: screen.width))
     return StatusHint(id: selected.id, text: prefix.width > screen.width ? nil : text, prefix: prefix)
   }

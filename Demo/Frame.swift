@@ -3,13 +3,22 @@ import TooltipKit
 extension DemoModel {
   /// The whole screen for the current state: chrome, the scene, the open bubble on top, then
   /// the debug and help overlays.
+  ///
+  /// The scene's anchors and decorations never reach the chrome rows, so the scene is drawn (or
+  /// its kept layer copied) first, then the chrome, then the selection and the bubble.
   func frame() -> CellGrid {
-    var grid = CellGrid(size: screen)
+    var grid: CellGrid
+    if let sceneLayer {
+      grid = sceneLayer
+    } else {
+      grid = CellGrid(size: screen)
+      Renderer.drawScene(layout, into: &grid)
+    }
     if hasChrome {
       drawTitle(into: &grid)
       drawStatus(into: &grid)
     }
-    Renderer.draw(layout, state: state, into: &grid)
+    Renderer.drawState(layout, state: state, into: &grid)
     if debugVisible { drawDebug(into: &grid) }
     if helpVisible { drawHelp(into: &grid) }
     return grid
@@ -23,10 +32,10 @@ extension DemoModel {
   private func drawTitle(into grid: inout CellGrid) {
     let policyName = policy == .consume ? "consume" : "pass-through"
     let sizes = sizeOverride.map { "all \($0.rawValue)" } ?? "scene sizes"
-    let left =
-      " Tooltip" + separator
-      + [sceneName, render.theme.rawValue, sizes, render.fidelity.rawValue, policyName]
-      .joined(separator: separator)
+    var left = " Tooltip"
+    for part in [sceneName, render.theme.rawValue, sizes, render.fidelity.rawValue, policyName] {
+      left += separator + part
+    }
     let right = "? keys  q quit "
     let style = Style(attributes: .bold)
     let leftLine = truncated(left, to: screen.width)

@@ -44,7 +44,12 @@ public final class CursesColors: StyleResolver {
   private let defaultBackground: Int32
   private var pairs: [PairKey: Int32] = [:]
   private var nextPair: Int32
+  /// The first styles resolved, searched in turn: a screen uses a handful, and a dictionary
+  /// keyed by `Style` costs a scan of every conformance record when its first entry goes in.
+  private var firstStyles: [(style: Style, resolved: CursesStyle)] = []
+  /// Every style after the first ``firstStylesKept``.
   private var cache: [Style: CursesStyle] = [:]
+  private static let firstStylesKept = 32
 
   private struct PairKey: Hashable {
     var foreground: Int32
@@ -92,7 +97,8 @@ public final class CursesColors: StyleResolver {
 
   /// The ncurses attributes and colour pair that draw `style` at this rung.
   public func resolve(_ style: Style) -> CursesStyle {
-    if let hit = cache[style] { return hit }
+    for entry in firstStyles where entry.style == style { return entry.resolved }
+    if firstStyles.count == Self.firstStylesKept, let hit = cache[style] { return hit }
     var attrs = TK_A_NORMAL
     if style.attributes.contains(.bold) { attrs |= TK_A_BOLD }
     if style.attributes.contains(.dim) { attrs |= TK_A_DIM }
@@ -115,7 +121,11 @@ public final class CursesColors: StyleResolver {
       }
     }
     let resolved = CursesStyle(attrs: attrs, pair: pair)
-    cache[style] = resolved
+    if firstStyles.count < Self.firstStylesKept {
+      firstStyles.append((style, resolved))
+    } else {
+      cache[style] = resolved
+    }
     return resolved
   }
 

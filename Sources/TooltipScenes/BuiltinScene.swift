@@ -27,12 +27,14 @@ public enum BuiltinScene: String, CaseIterable, Sendable {
   /// Every placement at both sizes: 8 anchors, 16 variants with open and closed.
   private static let galleryScene: Scene = {
     func variant(_ placement: Placement, _ size: AnchorSize, x: Int, y: Int) -> Anchor {
-      let side: String
+      // Spelt out, not derived from the raw value: uppercasing would read Unicode case tables
+      // at start-up for four ASCII words.
+      let (title, side): (String, String)
       switch placement {
-      case .top: side = "above"
-      case .bottom: side = "below"
-      case .left: side = "left of"
-      case .right: side = "right of"
+      case .top: (title, side) = ("Top", "above")
+      case .bottom: (title, side) = ("Bottom", "below")
+      case .left: (title, side) = ("Left", "left of")
+      case .right: (title, side) = ("Right", "right of")
       }
       let icon = size == .sm ? "a 1-cell" : "a 3-cell"
       return Anchor(
@@ -40,7 +42,7 @@ public enum BuiltinScene: String, CaseIterable, Sendable {
         position: Point(x: x, y: y),
         size: size,
         placement: placement,
-        headline: "\(placement.rawValue.capitalizedFirst) · \(size.rawValue)",
+        headline: title + " · " + size.rawValue,
         supporting: "Sits \(side) \(icon) icon."
       )
     }
@@ -114,13 +116,5 @@ extension BuiltinScene {
   public static func all(from first: BuiltinScene = .gallery) -> [NamedScene] {
     let start = allCases.firstIndex(of: first) ?? allCases.startIndex
     return (allCases[start...] + allCases[..<start]).map(\.named)
-  }
-}
-
-extension String {
-  /// The string with its first character uppercased.
-  fileprivate var capitalizedFirst: String {
-    guard let first else { return self }
-    return first.uppercased() + dropFirst()
   }
 }

@@ -125,6 +125,24 @@ import TooltipKit
     }
   }
 
+  @Test("the id index finds the first anchor of each id in reading order, and no other", arguments: 0..<20)
+  func idIndexMatchesAScan(seed: Int) {
+    var random = SplitMix(seed: UInt64(seed) &+ 404)
+    var anchors: [Anchor] = []
+    // Up to 300 anchors, so the table grows past its first size; ids repeat now and then, and
+    // "e\u{301}" and "\u{E9}" are the same id to Swift, as they must be to the index.
+    for i in 0..<(1 + random.next(below: 300)) {
+      let id = random.next(below: 8) == 0 ? ["e\u{301}", "\u{E9}", "a0"][random.next(below: 3)] : "a\(i)"
+      anchors.append(anchor(id, x: random.next(below: 80), y: random.next(below: 40), size: .sm))
+    }
+    let l = layout(anchors, width: 80, height: 40)
+    for id in Set(anchors.map(\.id)).union(["missing", "", "a"]) {
+      let first = l.anchors.firstIndex { $0.id == id }
+      #expect(l.readingIndex(of: id) == first, "seed \(seed), id \(id)")
+      #expect(l.anchor(id: id)?.fileIndex == first.map { l.anchors[$0].fileIndex })
+    }
+  }
+
   @Test func isVisibleAgreesWithVisible() {
     let cases = [
       "", " ", "   ", "a", " a ", "\u{301}", " \u{301}", "\u{301} ", "\u{200B}", " \u{200B}", "\u{1B}",

@@ -16,8 +16,9 @@ public struct SceneLayout: Sendable {
   /// row, then column, then file order.
   public let anchors: [PlacedAnchor]
 
-  private let orderByID: [String: Int]
-  private let rows: [Int: RowIndex]
+  private let orderByID: IDIndex
+  /// The tap targets on each screen row, indexed by the row (0 ..< screen height).
+  private let rows: [RowIndex]
   /// Centre cells by row, for arrow-key selection: rows in order, each row's anchors by centre
   /// column, then reading order.
   private let centres: [CentreRow]
@@ -60,28 +61,34 @@ public struct SceneLayout: Sendable {
     }
     placed.sort { $0.precedesInReadingOrder($1) }
     anchors = placed
-    var order: [String: Int] = [:]
-    var rows: [Int: RowIndex] = [:]
+    // Rows are screen rows: an array indexed by the row, not a dictionary keyed by it (whose
+    // storage type the runtime would look up among every conformance record at start-up).
+    var rows = [RowIndex](repeating: RowIndex(), count: max(0, screen.height))
     for (i, p) in placed.enumerated() {
-      if order[p.id] == nil { order[p.id] = i }
       // A taller box (one a program gave) is indexed on each of its rows that is on screen.
       let top = max(p.target.minY, 0)
       let bottom = min(p.target.maxY, screen.height)
       for row in top..<max(top, bottom) {
-        rows[row, default: RowIndex()].order.append(i)
+        rows[row].order.append(i)
       }
     }
-    for key in rows.keys {
-      rows[key]!.order.sort { placed[$0].target.minX < placed[$1].target.minX }
-      rows[key]!.widest = rows[key]!.order.reduce(0) { max($0, placed[$1].target.size.width) }
+    for row in rows.indices where !rows[row].order.isEmpty {
+      rows[row].order.sort { placed[$0].target.minX < placed[$1].target.minX }
+      rows[row].widest = rows[row].order.reduce(0) { max($0, placed[$1].target.size.width) }
     }
-    orderByID = order
+    orderByID = IDIndex(placed)
     self.rows = rows
-    var centreRows: [Int: [(x: Int, index: Int)]] = [:]
-    for (i, p) in placed.enumerated() { centreRows[p.centre.y, default: []].append((p.centre.x, i)) }
-    centres = centreRows.map { y, list in CentreRow(y: y, anchors: list.sorted { ($0.x, $0.index) < ($1.x, $1.index) })
+    // Centre cells sorted by row, column and reading order, then cut into rows.
+    let byCentre = placed.indices.sorted { a, b in
+      (placed[a].centre.y, placed[a].centre.x, a) < (placed[b].centre.y, placed[b].centre.x, b)
     }
-    .sorted { $0.y < $1.y }
+    var centres: [CentreRow] = []
+    for i in byCentre {
+      let centre = placed[i].centre
+      if centres.last?.y != centre.y { centres.append(CentreRow(y: centre.y, anchors: [])) }
+      centres[centres.count - 1].anchors.append((centre.x, i))
+    }
+    self.centres = centres
   }
 
   /// Lays out the bubble of `id` once and keeps it in this layout, so that every later frame,
@@ -104,12 +111,12 @@ public struct SceneLayout: Sendable {
 
   /// The placed anchor named `id`, or nil when the scene has none or it is wholly outside.
   public func anchor(id: String) -> PlacedAnchor? {
-    orderByID[id].map { anchors[$0] }
+    orderByID.index(of: id, in: anchors).map { anchors[$0] }
   }
 
   /// The position of `id` in reading order.
   public func readingIndex(of id: String) -> Int? {
-    orderByID[id]
+    orderByID.index(of: id, in: anchors)
   }
 
   /// The bubble of the anchor named `id` as it would open here, or nil when that anchor is not
@@ -151,9 +158,8 @@ public struct SceneLayout: Sendable {
   /// Where targets overlap, artwork (the box) beats padding, then the nearer centre wins,
   /// then reading order.
   public func anchor(at point: Point) -> PlacedAnchor? {
-    guard Rect(origin: Point(x: 0, y: 0), size: screen).contains(point),
-      let row = rows[point.y]
-    else { return nil }
+    guard Rect(origin: Point(x: 0, y: 0), size: screen).contains(point) else { return nil }
+    let row = rows[point.y]
     // Targets starting after the point cannot hold it; binary-search the first of them.
     let low = row.order.partitionPoint { anchors[$0].target.minX <= point.x }
     var best: (rank: (Int, Int, Int), index: Int)?
@@ -174,14 +180,14 @@ public struct SceneLayout: Sendable {
   /// The anchor after `id` in reading order, wrapping around (the first when `id` is nil).
   public func next(after id: String?) -> PlacedAnchor? {
     guard !anchors.isEmpty else { return nil }
-    guard let id, let i = orderByID[id] else { return anchors.first }
+    guard let id, let i = orderByID.index(of: id, in: anchors) else { return anchors.first }
     return anchors[(i + 1) % anchors.count]
   }
 
   /// The anchor before `id` in reading order, wrapping around (the last when `id` is nil).
   public func previous(before id: String?) -> PlacedAnchor? {
     guard !anchors.isEmpty else { return nil }
-    guard let id, let i = orderByID[id] else { return anchors.last }
+    guard let id, let i = orderByID.index(of: id, in: anchors) else { return anchors.last }
     return anchors[(i + anchors.count - 1) % anchors.count]
   }
 
@@ -325,5 +331,41 @@ extension Array {
       if isBefore(self[mid]) { low = mid + 1 } else { high = mid }
     }
     return low
+  }
+}
+
+/// The first reading index of each id: an open-addressing table of reading indices, probed
+/// by the id's hash value.
+///
+/// Not a `[String: Int]`: the runtime instantiates a dictionary's storage type on its first
+/// insertion and, for a `String` key, checks `Hashable` by scanning every protocol conformance
+/// record in the executable, which on the first frame costs some 170,000 instructions and half
+/// a megabyte of pages read in. Strings hash the same when they are equal, as a dictionary
+/// needs too.
+struct IDIndex: Sendable {
+  /// Reading indices, -1 for an empty slot; a power of two at least twice the anchors.
+  private var slots: [Int]
+
+  /// Indexes `anchors` by id; of anchors sharing an id, the first in the array wins.
+  init(_ anchors: [PlacedAnchor]) {
+    var capacity = 8
+    while capacity < 2 * anchors.count { capacity *= 2 }
+    slots = [Int](repeating: -1, count: capacity)
+    for (i, placed) in anchors.enumerated() {
+      var slot = placed.id.hashValue & (capacity - 1)
+      while slots[slot] >= 0 && anchors[slots[slot]].id != placed.id { slot = (slot + 1) & (capacity - 1) }
+      if slots[slot] < 0 { slots[slot] = i }
+    }
+  }
+
+  /// The first index in `anchors` (the array it was made from) whose id is `id`.
+  func index(of id: String, in anchors: [PlacedAnchor]) -> Int? {
+    let mask = slots.count - 1
+    var slot = id.hashValue & mask
+    while slots[slot] >= 0 {
+      if anchors[slots[slot]].id == id { return slots[slot] }
+      slot = (slot + 1) & mask
+    }
+    return nil
   }
 }
