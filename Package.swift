@@ -46,24 +46,29 @@ let package = Package(
       path: "Examples/Session"
     ),
 
+    // What the test targets share: the package's paths and binaries, temporary directories,
+    // running a process, tmux panes, snapshots, and the gate keeping timed tests off busy cores.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+
     // Tests: the core, the terminal layer, the scenes, and the real binary driven in tmux.
     .testTarget(name: "TooltipKitTests", dependencies: ["TooltipKit"]),
-    .testTarget(name: "TooltipCursesTests", dependencies: ["TooltipCurses", "TooltipKit", "CNcurses"]),
-    .testTarget(name: "TooltipScenesTests", dependencies: ["TooltipScenes", "TooltipKit"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["tooltip-tui", "toolbar-own-curses", "toolbar-session"]),
+    .testTarget(name: "TooltipCursesTests", dependencies: ["TooltipCurses", "TooltipKit", "CNcurses", "TestSupport"]),
+    .testTarget(name: "TooltipScenesTests", dependencies: ["TooltipScenes", "TooltipKit", "TestSupport"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["tooltip-tui", "toolbar-own-curses", "toolbar-session", "TestSupport"]),
     // The non-interactive modes (--snapshot, --check, --lint, scene files) through the binary.
     .testTarget(
       name: "CommandLineTests",
-      dependencies: ["tooltip-tui", "TooltipKit", "TooltipScenes"],
+      dependencies: ["tooltip-tui", "TooltipKit", "TooltipScenes", "TestSupport"],
       exclude: ["Snapshots"]
     ),
 
     // The real binary in a real terminal emulator: xterm under Xvfb, X key and pointer events,
     // the screen read back as pixels; and the fonts it needs.
-    .testTarget(name: "RealTerminalTests", dependencies: ["tooltip-tui", "TooltipKit"]),
+    .testTarget(name: "RealTerminalTests", dependencies: ["tooltip-tui", "TooltipKit", "TestSupport"]),
 
     // Robustness: seeded random event sequences and hostile copy through the core.
-    .testTarget(name: "PropertyTests", dependencies: ["TooltipKit", "tooltip-tui"]),
+    .testTarget(name: "PropertyTests", dependencies: ["TooltipKit", "tooltip-tui", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -11,6 +11,7 @@
 #
 #   scripts/fuzz.sh 1800            # half an hour
 #   scripts/fuzz.sh 0 FILE          # replay one input (a finding) and exit
+#   scripts/fuzz.sh check           # CI: build, then run 500 generated inputs (no corpus kept)
 set -euo pipefail
 
 seconds="${1:-60}"
@@ -40,6 +41,12 @@ swiftc -parse-as-library -O -g -sanitize=fuzzer,address -swift-version 6 \
   -module-name FuzzCore -I "$build" -I "$build/include" \
   "$root/Fuzz/FuzzCore.swift" "${support[@]}" \
   "$build/libTooltipKit.a" "$build/CTextWidth.o" -use-ld=lld -o "$build/fuzz-core"
+
+if [[ "$seconds" == check ]]; then
+  echo "fuzz.sh: 500 inputs up to 1 KB, no corpus kept" >&2
+  exec "$build/fuzz-core" -runs=500 -seed=1 -max_len=1024 -len_control=0 -timeout=60 -rss_limit_mb=3072 \
+    -artifact_prefix="$build/findings/"
+fi
 
 if [[ "$seconds" == 0 && $# -ge 2 ]]; then
   exec "$build/fuzz-core" "${@:2}"

@@ -172,14 +172,4 @@ static inline int tk_mouse_utf8(void) {
   return 0;
 }
 
-/* The next mouse event: 0-based cell and button state. Returns OK or ERR. */
-static inline int tk_getmouse(int *x, int *y, mmask_t *bstate) {
-  MEVENT event;
-  if (getmouse(&event) != OK) return ERR;
-  *x = event.x;
-  *y = event.y;
-  *bstate = event.bstate;
-  return OK;
-}
-
 #endif

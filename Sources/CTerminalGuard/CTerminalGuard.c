@@ -40,8 +40,6 @@ void tg_restore_modes(void) {
   }
 }
 
-const char *tg_reset_sequence(void) { return reset_sequence; }
-
 /* Writes what it can of the reset sequences without waiting; 1 when all of it was written. */
 static int write_reset_once(int fd) {
   const char *p = reset_sequence;
@@ -166,12 +164,6 @@ static void list_quit_signals(void) {
   /* The real-time signals glibc leaves to programs (it keeps the first two or three). */
   for (int sig = SIGRTMIN; sig <= SIGRTMAX && count < MAX_QUIT_SIGNALS; sig++) quit_signals[count++] = sig;
   quit_count = count;
-}
-
-int tg_quit_signals(int *signals, int capacity) {
-  list_quit_signals();
-  for (int i = 0; i < quit_count && i < capacity; i++) signals[i] = quit_signals[i];
-  return quit_count;
 }
 
 /* Restores the terminal without blocking and ends the process with 128 + the pending signal. */

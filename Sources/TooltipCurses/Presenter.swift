@@ -191,11 +191,6 @@ public final class Presenter {
     tk_end_direct(getcury(window), getcurx(window))
   }
 
-  /// Forgets the last frame, so the next one is drawn whole.
-  public func invalidate() {
-    previous = nil
-  }
-
   private func placeCursor(_ cursor: Point?) {
     let window = tk_stdscr()
     let wanted: Int32 = cursor == nil ? 0 : 1

@@ -57,10 +57,6 @@ public final class TerminalSession {
   public let colors: CursesColors
   /// The presenter drawing frames on this terminal.
   public let presenter: Presenter
-  /// Whether mouse reporting was asked for.
-  public let mouseEnabled: Bool
-  /// The terminal type started.
-  public let terminalName: String
   private let input: CursesInput
   /// Ends a ``read(timeout:)`` waiting for input, from any thread or task; nil only when the
   /// process had no file descriptor left for its pipe.
@@ -107,8 +103,6 @@ public final class TerminalSession {
       tg_restore_modes()
       throw .startFailed(term)
     }
-    terminalName = term
-    mouseEnabled = mouse
 
     _ = tg_blocking_begin()
     mouseOn = CursesInput.setModes(mouse: mouse)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's text captures and the colour pictures in `docs/` are what the binary draws
@@ -12,8 +13,8 @@ import Testing
     var testDescription: String { arguments.joined(separator: " ") }
   }
 
-  static let readme = TUI.packageRoot.appendingPathComponent("README.md")
-  static let docs = TUI.packageRoot.appendingPathComponent("docs")
+  static let readme = Repository.root.appendingPathComponent("README.md")
+  static let docs = Repository.root.appendingPathComponent("docs")
 
   /// Every capture in the README, in order.
   static let captures: [Capture] = {
@@ -69,7 +70,7 @@ import Testing
 
   @Test(arguments: captures)
   func readmeCaptureIsWhatTheBinaryPrints(_ capture: Capture) throws {
-    let result = try TUI.run(capture.arguments, in: TUI.packageRoot)
+    let result = try TUI.run(capture.arguments, in: Repository.root)
     #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
     var lines = result.text.components(separatedBy: "\n").map(trimmedRight)
     if lines.last == "" { lines.removeLast() }
@@ -80,7 +81,7 @@ import Testing
 
   @Test(arguments: pictures)
   func pictureIsWhatTheBinaryDraws(_ picture: Picture) throws {
-    let result = try TUI.run(picture.arguments, in: TUI.packageRoot)
+    let result = try TUI.run(picture.arguments, in: Repository.root)
     #expect(result.status == 0, "\(result.stderr)")
     let stored = try Data(contentsOf: Self.docs.appendingPathComponent(picture.name))
     #expect(result.stdout == stored, "docs/\(picture.name) is stale: run scripts/captures.py")

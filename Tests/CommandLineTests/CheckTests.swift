@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct CheckTests {
@@ -55,7 +56,7 @@ import Testing
     Case(scene: "gallery", size: "80x24", output: "0 of 8 tooltips cropped at 80x24\n"),
     Case(scene: "gallery", size: "120x40", output: "0 of 8 tooltips cropped at 120x40\n"),
     Case(
-      scene: TUI.example("cropped.json"), size: "80x24",
+      scene: Repository.example("cropped.json"), size: "80x24",
       output: """
         menu left left,top 97
         search top top 104
@@ -66,7 +67,7 @@ import Testing
 
         """),
     Case(
-      scene: TUI.example("toolbar.json"), size: "80x24",
+      scene: Repository.example("toolbar.json"), size: "80x24",
       output: "0 of 5 tooltips cropped at 80x24\n"),
   ]
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct LintTests {
@@ -167,7 +168,7 @@ import Testing
   }
 
   @Test func exampleWithFindings() throws {
-    let result = try TUI.run(["--lint", "--scene", TUI.example("lint-findings.json")])
+    let result = try TUI.run(["--lint", "--scene", Repository.example("lint-findings.json")])
     #expect(result.status == 1)
     #expect(
       result.text == """
@@ -187,7 +188,7 @@ import Testing
 
   @Test(arguments: ["toolbar.json", "cropped.json"])
   func cleanExamplePasses(_ name: String) throws {
-    let result = try TUI.run(["--lint", "--scene", TUI.example(name)])
+    let result = try TUI.run(["--lint", "--scene", Repository.example(name)])
     #expect(result.status == 0)
     #expect(result.text.hasPrefix("no findings in "))
     #expect(result.stderr.isEmpty)

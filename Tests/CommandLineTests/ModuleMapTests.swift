@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's module map is the rule: every Swift file of a module imports only what the
@@ -19,7 +20,7 @@ import Testing
   }
 
   static func rows() throws -> [Row] {
-    let readme = try String(contentsOf: TUI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
     let start = try #require(readme.range(of: "\n## Modules and layout of the repository\n"))
     let section = readme[start.upperBound...]
     let table = try #require(section.range(of: "| module | path |"))
@@ -53,7 +54,7 @@ import Testing
     #expect(rows.count >= 8)
     var checked = 0
     for row in rows {
-      let folder = TUI.packageRoot.appendingPathComponent(row.path)
+      let folder = Repository.root.appendingPathComponent(row.path)
       let files =
         FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
         .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
@@ -70,7 +71,7 @@ import Testing
   @Test func everyModuleUnderSourcesHasARow() throws {
     let paths = Set(try Self.rows().map(\.path))
     let sources = try FileManager.default.contentsOfDirectory(
-      atPath: TUI.packageRoot.appendingPathComponent("Sources").path)
+      atPath: Repository.root.appendingPathComponent("Sources").path)
     for name in sources.sorted() {
       #expect(paths.contains("Sources/\(name)"), "Sources/\(name) is not in the README's module map")
     }

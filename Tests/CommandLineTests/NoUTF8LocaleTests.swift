@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A system without a UTF-8 locale cannot measure copy: every mode that shows copy says so in
@@ -26,12 +27,8 @@ import Testing
   static func buildPreload(in directory: TemporaryDirectory) throws -> String {
     let source = try directory.write("nolocale.c", Self.source)
     let library = directory.url.appendingPathComponent("nolocale.so").path
-    let cc = Process()
-    cc.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    cc.arguments = ["cc", "-shared", "-fPIC", "-o", library, source, "-ldl"]
-    try cc.run()
-    cc.waitUntilExit()
-    try #require(cc.terminationStatus == 0, "cc could not build the preload library")
+    let cc = try runProcess("/usr/bin/env", ["cc", "-shared", "-fPIC", "-o", library, source, "-ldl"])
+    try #require(cc.status == 0, "cc could not build the preload library: \(cc.stderr)")
     return library
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's "Use it in your program" code is the example programs' code: every Swift block
@@ -6,7 +7,7 @@ import Testing
 @Suite struct ReadmeSnippetTests {
   /// The Swift blocks of the README section `title`.
   static func blocks(inSection title: String) throws -> [String] {
-    let readme = try String(contentsOf: TUI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
     let start = try #require(readme.range(of: "\n## \(title)\n"))
     let rest = readme[start.upperBound...]
     let section = rest.range(of: "\n## ").map { rest[..<$0.lowerBound] } ?? rest
@@ -17,7 +18,7 @@ import Testing
 
   @Test func everySnippetIsAnExcerptOfAnExampleProgram() throws {
     let examples = try ["Examples/OwnCurses/main.swift", "Examples/Session/main.swift"].map {
-      try String(contentsOf: TUI.packageRoot.appendingPathComponent($0), encoding: .utf8)
+      try String(contentsOf: Repository.root.appendingPathComponent($0), encoding: .utf8)
     }
     let blocks = try Self.blocks(inSection: "Use it in your program")
     #expect(blocks.count == 5)

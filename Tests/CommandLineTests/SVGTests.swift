@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--snapshot --svg`: the frame as a picture, cell by cell, in the theme's colours.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct SceneFileTests {
@@ -162,7 +163,7 @@ import Testing
     let result = try TUI.run(["--lint", "--scene", scene])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.text == "no findings in 1 anchor\n")
-    let readme = try String(contentsOf: TUI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
     #expect(readme.contains("a trailing comma (`[1, 2,]`, `{\"x\": 1,}`) is accepted"))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--snapshot` draws what the interactive mode would in the same locale.
@@ -6,7 +7,7 @@ import Testing
   static let arguments = ["--snapshot", "--size", "80x24", "--open", "right-md"]
 
   /// The gallery's right-md row: the icons and the open bubble's pointer.
-  func anchorRow(_ result: RunResult) -> String {
+  func anchorRow(_ result: Finished) -> String {
     result.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[13]
   }
 

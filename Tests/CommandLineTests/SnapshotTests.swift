@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Golden snapshots on disk: `Snapshots/NAME.txt`, compared byte for byte.
@@ -133,7 +134,7 @@ struct SnapshotCase: CustomTestStringConvertible, Sendable {
     SnapshotCase(
       name: "toolbar-80x24-publish.txt",
       arguments: [
-        "--snapshot", "--size", "80x24", "--scene", TUI.example("toolbar.json"), "--open",
+        "--snapshot", "--size", "80x24", "--scene", Repository.example("toolbar.json"), "--open",
         "publish",
       ]),
   ]

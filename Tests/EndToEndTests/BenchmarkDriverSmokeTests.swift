@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A smoke run of the benchmark driver (`Benchmarks/driver.py`): one iteration of
@@ -14,18 +15,14 @@ struct BenchmarkDriverSmokeTests {
 
   @Test("one iteration measures both programs: first frame, bytes, round trips, idle, memory")
   func oneIteration() throws {
-    let scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tooltip-bench-smoke-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-
-    let baseline = scratch.appendingPathComponent("baseline").path
-    let source = BenchmarkTools.root.appendingPathComponent("Benchmarks/baseline/baseline.c").path
+    let scratch = try TemporaryDirectory()
+    let baseline = scratch.path("baseline")
+    let source = Repository.path("Benchmarks/baseline/baseline.c")
     let compiled = try BenchmarkTools.run(
       try BenchmarkTools.cCompiler(), ["-O2", "-o", baseline, source, "-lncursesw"])
     try #require(compiled.status == 0, "compiling the baseline: \(compiled.output)")
 
-    let json = scratch.appendingPathComponent("results.json").path
+    let json = scratch.path("results.json")
     let driven = try BenchmarkTools.run(
       BenchmarkTools.python,
       [
@@ -58,10 +55,9 @@ struct BenchmarkDriverSmokeTests {
 extension BenchmarkDriverSmokeTests {
   @Test("the scale run measures many anchors, long copy and snapshot memory")
   func scaleRun() throws {
-    let json = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tooltip-bench-scale-\(UUID().uuidString).json").path
-    defer { try? FileManager.default.removeItem(atPath: json) }
-    let scale = BenchmarkTools.root.appendingPathComponent("Benchmarks/scale.py").path
+    let scratch = try TemporaryDirectory()
+    let json = scratch.path("scale.json")
+    let scale = Repository.path("Benchmarks/scale.py")
     let ran = try BenchmarkTools.run(
       BenchmarkTools.python,
       [
@@ -88,66 +84,25 @@ extension BenchmarkDriverSmokeTests {
 
 /// Paths and a process runner for the smoke run.
 private enum BenchmarkTools {
-  /// The package's root (this file is Tests/EndToEndTests/BenchmarkDriverSmokeTests.swift).
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-  static let driver = root.appendingPathComponent("Benchmarks/driver.py").path
-
-  /// The `tooltip-tui` that `swift test` built beside the test bundle, else `.build/debug`'s.
-  static let tui: String = {
-    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("tooltip-tui").path
-    if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-    return root.appendingPathComponent(".build/debug/tooltip-tui").path
-  }()
-
-  static let python = executable("python3") ?? "/usr/bin/python3"
+  static let driver = Repository.path("Benchmarks/driver.py")
+  static let tui = Binary.path
+  static let python = Binary.onPath("python3") ?? "/usr/bin/python3"
 
   /// `cc`, else the `clang` that comes with the Swift toolchain.
   static func cCompiler() throws -> String {
-    guard let compiler = executable("cc") ?? executable("clang") else {
-      throw ToolMissing(name: "cc or clang")
+    guard let compiler = Binary.onPath("cc") ?? Binary.onPath("clang") else {
+      throw SpawnError(message: "no cc or clang on PATH")
     }
     return compiler
   }
 
-  struct ToolMissing: Error { var name: String }
-
-  static func executable(_ name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = "\(directory)/\(name)"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
-  }
-
   /// Runs `program` to its end (killing it after 60 s) and returns its status and its
-  /// stdout and stderr together.
+  /// stdout and stderr together (the last 2,000 characters).
   static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"
-    process.environment = environment
-    process.standardInput = FileHandle.nullDevice
-    let log = FileManager.default.temporaryDirectory.appendingPathComponent("tooltip-bench-\(UUID().uuidString).log")
-    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: log) }
-    let handle = try FileHandle(forWritingTo: log)
-    process.standardOutput = handle
-    process.standardError = handle
-    try process.run()
-    let deadline = Date().addingTimeInterval(60)
-    while process.isRunning && Date() < deadline { usleep(20_000) }
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
-    }
-    try handle.close()
-    let output = String(decoding: try Data(contentsOf: log), as: UTF8.self)
-    return (process.terminationStatus, String(output.suffix(2000)))
+    let result = try runProcess(
+      program, arguments, environment: environment, mergingStderr: true, timeout: .seconds(60))
+    return (result.status, String(result.text.suffix(2000)))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension EndToEnd.StreamFuzz {
@@ -25,10 +26,10 @@ extension EndToEnd.StreamFuzz {
       """
     try files.write("stall.json", stream)
     let result = try fuzz(["--replay", files.url.appendingPathComponent("stall.json").path])
-    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-    #expect(result.stdout.contains(": ok ("), "\(result.stdout)")
+    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    #expect(result.text.contains(": ok ("), "\(result.text)")
     // The case the test is for: the program was inside write(2) when the signal came.
-    #expect(result.stdout.contains("blocked writing its output when the signal came"), "\(result.stdout)")
+    #expect(result.text.contains("blocked writing its output when the signal came"), "\(result.text)")
   }
 }
 
@@ -59,7 +60,7 @@ extension EndToEnd.StreamFuzz {
       """)
     for _ in 0..<5 {
       let result = try fuzz(["--replay", files.url.appendingPathComponent("stream.json").path])
-      #expect(result.status == 0 && result.stdout.contains(": ok ("), "\(result.stdout)\(result.stderr)")
+      #expect(result.status == 0 && result.text.contains(": ok ("), "\(result.text)\(result.stderr)")
     }
   }
 }

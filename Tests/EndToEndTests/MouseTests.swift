@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension EndToEnd {
@@ -72,6 +73,9 @@ extension EndToEnd {
       pane.expectScreen(try snapshot(["--size", "80x24", "--open", "top-md"]))
     }
 
+    /// Waits on the screen, never on time: the tooltip opens while the button is still down,
+    /// and the release is known to be handled once `d` (sent after it) has drawn the debug
+    /// corners on the bubble, which only an open bubble has.
     @Test func aLongPressOpensWhileStillHeldAndItsReleaseIsNotATap() throws {
       let pane = try TmuxPane(width: 120, arguments: ["--scene", "form"])
       pane.expectStarted()
@@ -80,14 +84,19 @@ extension EndToEnd {
       pane.expectStatus(
         " Publish · Makes your app visible on the App Store. This cannot be undone.  |  opened publish")
       pane.sgr(press: false, x: Self.publish.x, y: Self.publish.y)
-      Thread.sleep(forTimeInterval: 0.2)
+      pane.send("d")  // a marker: input is handled in order
+      #expect(pane.wait { pane.capture().contains { $0.contains("┌") } }, "the release closed the bubble")
+      pane.send("d")
       pane.expectScreen(try snapshot(["--size", "120x24", "--scene", "form", "--open", "publish"]))
     }
 
+    /// The press and release go in one write, so they reach the program together: a tap
+    /// however long a tmux command takes to start on a busy machine (a press followed by a
+    /// second command raced the half-second hold).
     @Test func aShortTapOnALongPressControlRunsItsAction() throws {
       let pane = try TmuxPane(width: 120, arguments: ["--scene", "form"])
       pane.expectStarted()
-      pane.click(x: Self.publish.x, y: Self.publish.y)
+      pane.tap(x: Self.publish.x, y: Self.publish.y)
       pane.expectStatus(
         " Publish · Makes your app visible on the App Store. This cannot be undone.  |  action publish")
       #expect(!pane.capture().contains { $0.contains("▼") })
@@ -96,9 +105,7 @@ extension EndToEnd {
     @Test func aPressAndReleaseOnDifferentTargetsMakeNothing() throws {
       let pane = try TmuxPane()
       pane.expectStarted()
-      pane.sgr(press: true, x: Self.topSM.x, y: Self.topSM.y)
-      Thread.sleep(forTimeInterval: 0.08)
-      pane.sgr(press: false, x: 0, y: 20)
+      pane.tap(x: Self.topSM.x, y: Self.topSM.y, releaseX: 0, releaseY: 20)
       pane.send("Tab")  // a marker: once top-md is selected, the release has been handled
       pane.expectStatus(" Top · md · Sits above a 3-cell icon.")
       #expect(pane.capture().last == " Top · md · Sits above a 3-cell icon.")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension EndToEnd {
@@ -14,8 +15,7 @@ extension EndToEnd {
     }
 
     @Test func aSceneFileRunsInteractively() throws {
-      let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Examples/toolbar.json").standardized.path
+      let path = Repository.example("toolbar.json")
       let pane = try TmuxPane(arguments: ["--scene", path])
       pane.expectStarted()
       pane.expectScreen(try snapshot(["--size", "80x24", "--scene", path]))

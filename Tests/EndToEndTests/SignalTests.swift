@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A signal sent to the demo with `kill`, and the exit status the shell must see.
@@ -51,7 +52,7 @@ extension EndToEnd.Lifecycle {
   /// The pane's terminal modes as `stty -a` prints them.
   func sttyAll(_ pane: TmuxPane) throws -> String {
     let tty = pane.display("#{pane_tty}")
-    return try runProcess("/bin/stty", ["-F", tty, "-a"]).stdout
+    return try runProcess("/bin/stty", ["-F", tty, "-a"]).text
   }
 
   @Test func ctrlSDoesNotStopTheScreenAndSIGTERMEndsTheDemoAtOnce() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension EndToEnd {
@@ -8,9 +9,7 @@ extension EndToEnd {
   /// must also end on the screen the snapshot of their state shows.
   @Suite struct StreamFuzz {
     /// The fuzzer script in the package's `scripts` directory.
-    static let script = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("scripts/stream_fuzz.py").path
+    static let script = Repository.path("scripts/stream_fuzz.py")
 
     /// Runs the fuzzer script with `arguments` and the binary under test.
     func fuzz(_ arguments: [String]) throws -> Finished {
@@ -21,10 +20,10 @@ extension EndToEnd {
     @Test func fixedSeedStreamsAllPass() throws {
       let failures = try TemporaryDirectory()
       let result = try fuzz(["--streams", "30", "--seed", "20261129", "--out", failures.url.path])
-      #expect(result.status == 0, "stream fuzzing failed:\n\(result.stdout)\(result.stderr)")
-      #expect(result.stdout.contains("30 streams, 0 failed"), "\(result.stdout)")
+      #expect(result.status == 0, "stream fuzzing failed:\n\(result.text)\(result.stderr)")
+      #expect(result.text.contains("30 streams, 0 failed"), "\(result.text)")
       // Some of them end on a screen checked against the snapshot, and some stop and continue.
-      #expect(result.stdout.contains("4 streams checked against the snapshot, 10 Ctrl-Z/fg cycles"), "\(result.stdout)")
+      #expect(result.text.contains("4 streams checked against the snapshot, 10 Ctrl-Z/fg cycles"), "\(result.text)")
     }
 
     /// The snapshot check does fail: a checked stream whose keypad 1 switches the open
@@ -40,8 +39,8 @@ extension EndToEnd {
         """
       try files.write("differs.json", stream)
       let result = try fuzz(["--replay", files.url.appendingPathComponent("differs.json").path])
-      #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
-      #expect(result.stdout.contains("FAIL: screen differs from the snapshot"), "\(result.stdout)")
+      #expect(result.status == 1, "\(result.text)\(result.stderr)")
+      #expect(result.text.contains("FAIL: screen differs from the snapshot"), "\(result.text)")
     }
 
     /// A 100 KB paste of demo keys and then `q`: the program works through the paste and quits
@@ -63,8 +62,8 @@ extension EndToEnd {
         """
       try files.write("paste.json", stream)
       let result = try fuzz(["--replay", files.url.appendingPathComponent("paste.json").path, "--deadline", "10"])
-      #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-      #expect(result.stdout.contains(": ok ("), "\(result.stdout)")
+      #expect(result.status == 0, "\(result.text)\(result.stderr)")
+      #expect(result.text.contains(": ok ("), "\(result.text)")
     }
 
     /// The checks do fail: a replayed stream that ends the program before its `q` fails the
@@ -80,8 +79,8 @@ extension EndToEnd {
         """
       try files.write("ctrl-c.json", stream)
       let result = try fuzz(["--replay", files.url.appendingPathComponent("ctrl-c.json").path])
-      #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
-      #expect(result.stdout.contains("FAIL: exited before q with status 130"), "\(result.stdout)")
+      #expect(result.status == 1, "\(result.text)\(result.stderr)")
+      #expect(result.text.contains("FAIL: exited before q with status 130"), "\(result.text)")
     }
   }
 }

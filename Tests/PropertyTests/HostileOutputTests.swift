@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TooltipKit
 
@@ -10,10 +11,6 @@ import TooltipKit
 /// formatting character or a line or paragraph separator, wherever the copy lands (bubble,
 /// label, the status row's hint).
 @Suite struct HostileOutputTests {
-  /// The binary `swift test` builds beside the test bundle.
-  static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    .appendingPathComponent("tooltip-tui")
-
   /// Every hostile sample, five to an anchor: two in the headline, two in the supporting line,
   /// one in the label.
   static func scene() throws -> (json: Data, ids: [String]) {
@@ -32,23 +29,10 @@ import TooltipKit
   }
 
   /// Runs the binary with `arguments` and returns its status, stdout and stderr.
-  static func run(_ arguments: [String]) throws -> (status: Int32, stdout: Data, stderr: String) {
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
+  static func run(_ arguments: [String]) throws -> Finished {
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = nil
-    process.environment = environment
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, stdout, String(decoding: stderr, as: UTF8.self))
+    return try runProcess(Binary.path, arguments, environment: environment, stdout: .pipe)
   }
 
   /// The first forbidden thing in `bytes`, or nil: a C0 control other than the newline (and ESC
@@ -80,15 +64,12 @@ import TooltipKit
 
   @Test("no control byte of hostile copy reaches the output", arguments: [false, true])
   func hostileCopyOutput(ansi: Bool) throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(getpid())-\(ansi)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent("hostile.json")
+    let directory = try TemporaryDirectory()
     let scene = try Self.scene()
-    try scene.json.write(to: file)
+    let file = try directory.write("hostile.json", [UInt8](scene.json))
 
     for id in [nil] + scene.ids.map(Optional.some) {
-      var arguments = ["--snapshot", "--size", "120x60", "--scene", file.path]
+      var arguments = ["--snapshot", "--size", "120x60", "--scene", file]
       if let id { arguments += ["--open", id] }
       if ansi { arguments.append("--ansi") }
       let result = try Self.run(arguments)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TooltipKit
 
@@ -5,12 +6,23 @@ import TooltipKit
   import Glibc
 #endif
 
+/// The seeded generator as a source of choices for the generators.
+extension SplitMix64: ChoiceSource {
+  mutating func below(_ bound: Int) -> Int {
+    precondition(bound > 0)
+    return Int(next().multipliedFullWidth(by: UInt64(bound)).high)
+  }
+
+  var isExhausted: Bool { false }
+}
+
 /// Seeded random event sequences through the state machine, the layout and the renderer, with
 /// every invariant checked after every step.
 ///
 /// `PROPERTY_SEQUENCES` (default 10,000), `PROPERTY_STEPS` (default 12) and `PROPERTY_SEED`
-/// (the first seed) change the run; a failure names the seed that reproduces it.
-@Suite struct RandomSequenceTests {
+/// (the first seed) change the run; a failure names the seed that reproduces it. Its chunks
+/// keep both cores busy, so they never run beside the timed end-to-end tests (`.busy`).
+@Suite(.busy) struct RandomSequenceTests {
   static let chunks = 8
 
   static func setting(_ name: String, default value: UInt64) -> UInt64 {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TooltipKit
 
@@ -17,7 +18,7 @@ import TooltipKit
       let size = arguments.contains("--size") ? [] : ["--size", "80x24"]
       let result = try runProcess(Binary.path, ["--snapshot"] + size + arguments)
       #expect(result.status == 0, "\(arguments): \(result.stderr)")
-      text += result.stdout
+      text += result.text
     }
     return Set(text.unicodeScalars.filter { !$0.isASCII })
   }
@@ -29,7 +30,7 @@ import TooltipKit
     for scalar in scalars.sorted(by: { $0.value < $1.value }) {
       let hex = String(scalar.value, radix: 16)
       let result = try runProcess("/usr/bin/fc-list", [":charset=\(hex)", "family"])
-      let families = result.stdout.split(separator: "\n").flatMap { $0.split(separator: ",") }
+      let families = result.text.split(separator: "\n").flatMap { $0.split(separator: ",") }
       #expect(families.contains("DejaVu Sans Mono"), "U+\(hex.uppercased()) \(scalar) is not in DejaVu Sans Mono")
     }
   }

@@ -1,9 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The demo in a real terminal emulator: xterm under Xvfb, real X key and pointer events, the
-/// screen read back as pixels, cell by cell. One X server for the suite; one test at a time.
-@Suite(.serialized, .xServer) struct RealTerminalTests {
+/// screen read back as pixels, cell by cell. One X server for the suite; one test at a time, and
+/// none beside the tests that keep the cores busy (a real hold is timed).
+@Suite(.serialized, .timed, .xServer) struct RealTerminalTests {
   static let background = XTermWindow.background
 
   /// The light theme's body fill, #0E121B: in 256 colours the palette entry 233 (#121212 in

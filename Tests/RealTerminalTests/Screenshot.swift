@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// An RGB colour as 0xRRGGBB.
 typealias RGB = UInt32

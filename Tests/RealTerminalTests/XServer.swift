@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A virtual X display (Xvfb) of this test run's own, started once for a suite and stopped
@@ -69,7 +70,7 @@ extension Trait where Self == XServerTrait {
 func spawnInBackground(_ command: String, environment: [String: String]? = nil, log: String) throws -> pid_t {
   let script = "(\(command)) </dev/null >>\(shellQuoted(log)) 2>&1 & echo $!"
   let result = try runProcess("/bin/sh", ["-c", script], environment: environment)
-  guard let pid = pid_t(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+  guard let pid = pid_t(result.text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
     throw SpawnError(message: "cannot start \(command): \(result.stderr)")
   }
   return pid
@@ -94,22 +95,11 @@ func stop(_ pid: pid_t) {
   }
 }
 
-/// Polls `condition` every 20 ms until it holds or `timeout` passes; returns whether it held.
-@discardableResult
-func waitUntil(timeout: Duration, _ condition: () -> Bool) -> Bool {
-  let deadline = ContinuousClock.now + timeout
-  while ContinuousClock.now < deadline {
-    if condition() { return true }
-    Thread.sleep(forTimeInterval: 0.02)
-  }
-  return condition()
-}
-
 /// Runs `xdotool arguments` against `display`.
 @discardableResult
 func xdotool(_ display: String, _ arguments: [String]) -> Finished {
   var environment = ProcessInfo.processInfo.environment
   environment["DISPLAY"] = display
   return (try? runProcess("/usr/bin/xdotool", arguments, environment: environment))
-    ?? Finished(status: -1, stdout: "", stderr: "cannot run xdotool")
+    ?? Finished(status: -1, stderr: "cannot run xdotool")
 }

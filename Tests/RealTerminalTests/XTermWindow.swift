@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One xterm window on the suite's X display, in DejaVu Sans Mono 11 with black on white,
@@ -97,7 +98,7 @@ final class XTermWindow {
 
   /// The window's size in pixels, as the X server has it.
   static func geometry(display: String, window: String) throws -> (Int, Int) {
-    let output = xdotool(display, ["getwindowgeometry", window]).stdout
+    let output = xdotool(display, ["getwindowgeometry", window]).text
     guard let line = output.split(separator: "\n").first(where: { $0.contains("Geometry:") }),
       let value = line.split(separator: " ").last
     else { throw SpawnError(message: "no geometry for window \(window): \(output)") }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TooltipKit
 import TooltipScenes
@@ -6,32 +7,10 @@ import TooltipScenes
 /// Reading a scene file: the size cap, the file kinds refused, and errors that start with the
 /// path as given.
 @Suite struct SceneReadTests {
-  /// A fresh directory for one test's files, removed when the test ends.
-  final class Scratch {
-    let path: String
-
-    init() throws {
-      path =
-        FileManager.default.temporaryDirectory
-        .appendingPathComponent("tooltip-scenes-tests-\(UUID().uuidString)").path
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    /// Writes `bytes` to `name` inside the directory and returns its path.
-    @discardableResult
-    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
-      let file = path + "/" + name
-      try Data(bytes).write(to: URL(fileURLWithPath: file))
-      return file
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-  }
-
   static let emptyScene = Array(#"{"anchors": []}"#.utf8)
 
   @Test func aFileLoads() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     let path = try scratch.write(
       "one.json", Array(#"{"anchors": [{"id": "a", "x": 1, "y": 1, "placement": "top", "headline": "Hi"}]}"#.utf8))
     let scene = try SceneFile.load(path: path)
@@ -42,7 +21,7 @@ import TooltipScenes
   }
 
   @Test func contentErrorsStartWithThePath() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     let path = try scratch.write("mine.json", Array("{}".utf8))
     #expect(throws: SceneFileError(message: "\(path): anchors: missing required key")) {
       try SceneFile.load(path: path)
@@ -50,15 +29,15 @@ import TooltipScenes
   }
 
   @Test func missingFile() throws {
-    let scratch = try Scratch()
-    let path = scratch.path + "/nothing-here.json"
+    let scratch = try TemporaryDirectory()
+    let path = scratch.path("nothing-here.json")
     #expect(throws: SceneFileError(message: "\(path): cannot open: No such file or directory")) {
       try SceneFile.load(path: path)
     }
   }
 
   @Test func pathThroughAFile() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     let file = try scratch.write("file", Array("{}".utf8))
     #expect(throws: SceneFileError(message: "\(file)/scene.json: cannot open: Not a directory")) {
       try SceneFile.load(path: file + "/scene.json")
@@ -66,9 +45,9 @@ import TooltipScenes
   }
 
   @Test func directory() throws {
-    let scratch = try Scratch()
-    #expect(throws: SceneFileError(message: "\(scratch.path): is a directory, not a scene file")) {
-      try SceneFile.load(path: scratch.path)
+    let scratch = try TemporaryDirectory()
+    #expect(throws: SceneFileError(message: "\(scratch.url.path): is a directory, not a scene file")) {
+      try SceneFile.load(path: scratch.url.path)
     }
   }
 
@@ -80,7 +59,7 @@ import TooltipScenes
   }
 
   @Test func fileOverSixteenMebibytes() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     // Valid JSON padded with spaces to one byte past the cap: refused by size, not content.
     let path = try scratch.write(
       "huge.json", Self.emptyScene + [UInt8](repeating: 0x20, count: SceneFile.maxBytes + 1 - Self.emptyScene.count))
@@ -90,7 +69,7 @@ import TooltipScenes
   }
 
   @Test func fileOfExactlySixteenMebibytesIsRead() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory()
     let path = try scratch.write(
       "big.json", Self.emptyScene + [UInt8](repeating: 0x20, count: SceneFile.maxBytes - Self.emptyScene.count))
     #expect(SceneFile.maxBytes == 16 * 1024 * 1024)
@@ -106,8 +85,8 @@ import TooltipScenes
 
   /// A FIFO with no writer is opened without blocking and reads as empty.
   @Test func fifoWithoutAWriterDoesNotHang() throws {
-    let scratch = try Scratch()
-    let path = scratch.path + "/pipe.json"
+    let scratch = try TemporaryDirectory()
+    let path = scratch.path("pipe.json")
     #expect(mkfifo(path, 0o600) == 0)
     #expect(throws: SceneFileError(message: "\(path): empty file, expected a JSON object with \"anchors\"")) {
       try SceneFile.load(path: path)

@@ -26,9 +26,6 @@ void tg_restore_modes(void);
    will see, is dropped so the reset fits. */
 void tg_restore_all(void);
 
-/* The reset sequences tg_restore_all writes, for tests. */
-const char *tg_reset_sequence(void);
-
 /* Installs a handler for every signal whose default action ends the process, but the faults
    above: HUP INT QUIT PIPE ALRM TERM USR1 USR2 POLL PROF VTALRM XCPU XFSZ STKFLT PWR and
    SIGRTMIN to SIGRTMAX (signal(7)). The handler records the first one (tg_pending_signal) for
@@ -44,10 +41,6 @@ void tg_remove_quit_handlers(void);
 
 /* The first quit signal received since tg_install_quit_handlers, 0 for none. */
 int tg_pending_signal(void);
-
-/* The quit signals, in the order above: up to `capacity` are stored in `signals`; returns how
-   many there are. */
-int tg_quit_signals(int *signals, int capacity);
 
 /* Marks the start of a call that may block on the terminal, to be matched by tg_blocking_end:
    a read waiting for input (a signal arriving just before the read starts would leave it

@@ -1,5 +1,5 @@
 /// A source of choices that the generators draw from: a seeded generator in the property
-/// tests, the fuzzer's raw bytes in the fuzz target.
+/// tests (TestSupport's `SplitMix64`), the fuzzer's raw bytes in the fuzz target.
 ///
 /// Sharing one set of generators between the two means a fuzzer finding and a property-test
 /// failure describe the same kind of run, and each reproduces from its seed or its bytes.
@@ -8,31 +8,6 @@ protocol ChoiceSource {
   mutating func below(_ bound: Int) -> Int
   /// Whether the source has run dry (a byte source at its end); runs then stop early.
   var isExhausted: Bool { get }
-}
-
-/// SplitMix64, the small seeded generator (Steele, Lea and Flood 2014): every seed gives the
-/// same sequence on every machine, so a failing seed reproduces.
-struct SplitMix64: ChoiceSource {
-  private var state: UInt64
-
-  /// A generator that starts from `seed`.
-  init(seed: UInt64) { state = seed }
-
-  /// The next 64 random bits.
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func below(_ bound: Int) -> Int {
-    precondition(bound > 0)
-    return Int(next().multipliedFullWidth(by: UInt64(bound)).high)
-  }
-
-  var isExhausted: Bool { false }
 }
 
 /// The fuzzer's input read as a stream of choices: each choice takes as many bytes as its

@@ -144,6 +144,7 @@ enum Invariants {
   }
 
   /// The bubble of `anchor` with box `box`, from SPEC 3's formulas; nil without a text row.
+  /// `SpecGeometryTableTests` holds it, and `BubbleLayout`, to cases worked by hand.
   static func expectedBubble(_ anchor: Anchor, box: Rect, maxTextWidth: Int?, fidelity: Fidelity)
     -> ExpectedBubble?
   {
