@@ -639,6 +639,16 @@ class Tmux:
     def display(self, fmt):
         return self("display-message", "-p", "-t", "S", fmt).strip()
 
+    def kill(self):
+        """Kills this server and removes the socket file tmux leaves behind."""
+        path = self.display("#{socket_path}")
+        self("kill-server")
+        if path.endswith(self.socket):
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+
     def capture(self):
         rows = self("capture-pane", "-p", "-t", "S").split("\n")
         if rows and rows[-1] == "":
@@ -738,7 +748,7 @@ def run_checked(binary, stream, deadline=10.0):
                 os.kill(pid, signal.SIGKILL)
             except OSError:
                 pass
-        tmux("kill-server")
+        tmux.kill()
         shutil.rmtree(directory, ignore_errors=True)
     result["seconds"] = time.monotonic() - started
     result["ok"] = not reason

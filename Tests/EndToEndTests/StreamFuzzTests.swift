@@ -16,10 +16,21 @@ extension EndToEnd {
       try runProcess("/usr/bin/env", ["python3", Self.script, "--binary", Binary.path] + arguments)
     }
 
+    /// The socket files of the fuzzer's tmux servers in tmux's socket directory.
+    static func fuzzerSockets() -> Set<String> {
+      let base = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+      let directory = "\(base)/tmux-\(getuid())"
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+      return Set(names.filter { $0.hasPrefix("stream-fuzz-") })
+    }
+
     /// The CI-sized run: a fixed seed, so a failure here is replayed with the same command.
     @Test func fixedSeedStreamsAllPass() throws {
       let failures = try TemporaryDirectory()
+      let socketsBefore = Self.fuzzerSockets()
       let result = try fuzz(["--streams", "30", "--seed", "20261129", "--out", failures.url.path])
+      // The checked streams' tmux servers leave no socket file behind.
+      #expect(Self.fuzzerSockets().subtracting(socketsBefore).isEmpty)
       #expect(result.status == 0, "stream fuzzing failed:\n\(result.text)\(result.stderr)")
       #expect(result.text.contains("30 streams, 0 failed"), "\(result.text)")
       // Some of them end on a screen checked against the snapshot, and some stop and continue.
