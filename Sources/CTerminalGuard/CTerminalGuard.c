@@ -66,7 +66,10 @@ static void write_reset(void) {
   if (!write_reset_once(fd) && errno == EAGAIN) {
     /* The terminal is not taking output (it stopped reading, or output was suspended): what
        is queued is a frame nobody will see. Restart suspended output, drop the queue, and
-       write the whole reset again into the room that leaves. */
+       write the whole reset again into the room that leaves. TCOON alone restarts only output
+       suspended by TCOOFF, not output a received XOFF stopped (while IXON is on, as it is
+       before curses' modes are set): TCOOFF first makes either kind a TCOOFF suspension. */
+    (void)tcflow(fd, TCOOFF);
     (void)tcflow(fd, TCOON);
     (void)tcflush(fd, TCOFLUSH);
     (void)write_reset_once(fd);

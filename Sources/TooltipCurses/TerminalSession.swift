@@ -97,14 +97,22 @@ public final class TerminalSession {
     // screen at one size through every resize. (use_env(false) turns resizing off altogether.)
     unsetenv("LINES")
     unsetenv("COLUMNS")
+    // Start-up is one call that may block on the terminal, from before the quit handlers are
+    // installed: a quit signal at any moment of it restores the terminal and ends the program
+    // from the handler. (Curses' start-up writes can block: on a terminal that stopped
+    // reading, or whose output an XOFF stopped while flow control was still on.)
+    _ = tg_blocking_begin()
     TerminalGuard.install()
     guard newterm(term, tk_stdout(), tk_stdin()) != nil else {
       TerminalGuard.remove()
       tg_restore_modes()
+      tg_blocking_end()
       throw .startFailed(term)
     }
-
-    _ = tg_blocking_begin()
+    // Flow control off before anything more is written: an XOFF typed as curses' start-up
+    // sequence went out (Ctrl-S, or a terminal's own) would otherwise stop the next write
+    // until an XON, with the alternate screen on. Switching IXON off restarts such output.
+    Self.flowControlOff()
     mouseOn = CursesInput.setModes(mouse: mouse)
     let waker = TerminalWaker()
     self.waker = waker
@@ -114,7 +122,6 @@ public final class TerminalSession {
       input = CursesInput(mouse: mouseOn)
     }
     if mouseOn { Self.write(Self.sgrMouseOn) }
-    Self.flowControlOff()
     tg_blocking_end()
     colors = CursesColors(noColor: getenv("NO_COLOR").map { String(cString: $0) })
     presenter = Presenter(colors: colors, screenOnStandardOutput: true)

@@ -22,8 +22,9 @@ void tg_restore_modes(void);
 /* Restores the saved modes and writes the reset sequences (main screen, cursor shown, mouse
    reporting off, keypad off, attributes off) without blocking: the output is made
    non-blocking for the write and put back after. When the terminal takes no output (it
-   stopped reading), suspended output is restarted and the queued output, a frame nobody
-   will see, is dropped so the reset fits. */
+   stopped reading, or output was suspended by tcflow or by an XOFF the terminal sent),
+   suspended output is restarted and the queued output, a frame nobody will see, is dropped
+   so the reset fits. */
 void tg_restore_all(void);
 
 /* Installs a handler for every signal whose default action ends the process, but the faults
