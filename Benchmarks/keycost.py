@@ -30,12 +30,13 @@ import driver  # noqa: E402  (the pty machinery)
 QUIET_MS = 400  # valgrind slows the program down some fifty times
 
 
-def counted_run(binary: str, keys: list[bytes], profile: str | None) -> int:
-    """Instructions of one run under callgrind: first frame, `keys`, then q."""
+def counted_run(binary: str, keys: list[bytes], profile: str | None, options: tuple[str, ...] = ()) -> int:
+    """Instructions of one run under callgrind: first frame, `keys`, then q; `options` are more
+    callgrind options."""
     with tempfile.TemporaryDirectory() as tmp:
         log = os.path.join(tmp, "log")
         out = profile or os.path.join(tmp, "callgrind.out")
-        argv = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", f"--log-file={log}", binary]
+        argv = ["valgrind", "--tool=callgrind", *options, f"--callgrind-out-file={out}", f"--log-file={log}", binary]
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "TERM": "xterm-256color",
