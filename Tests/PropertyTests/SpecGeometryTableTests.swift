@@ -181,7 +181,7 @@ import TooltipKit
       let violations = Invariants.bubble(
         bubble, anchor: anchor, box: box, maxTextWidth: width, fidelity: fidelity, glyphs: glyphs)
       #expect(violations == [], "\(box) \(anchor.placement) \(fidelity): \(violations)")
-      if !violations.isEmpty { break }
+      if !violations.isEmpty { return }
       checked += 1
     }
     #expect(checked > 2000, "only \(checked) of 4000 anchors had a bubble")

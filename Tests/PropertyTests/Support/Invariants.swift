@@ -67,31 +67,34 @@ enum Invariants {
 
   /// The box SPEC 3 gives `anchor` in `area`, or nil when it cannot be placed anywhere (its
   /// coordinates overflow): an icon is 3 or 1 columns; a label is its width plus one padding
-  /// column each side at md, its width alone at sm (at least one column); negative x and y
-  /// count from the area's right and bottom edges.
+  /// column each side at md, its width alone at sm (at least one column); a box the anchor
+  /// gives (`boxSize`, sides below 1 counting as 1) replaces either; negative x and y count the
+  /// box's right column and bottom row from the area's right and bottom edges.
   static func expectedBox(_ anchor: Anchor, area: Rect) -> Rect? {
-    let width: Int
+    var width: Int
+    var height = 1
     if let label = anchor.label {
       let labelWidth = Text.units(Text.sanitize(label)).reduce(0) { $0 + $1.width }
       width = max(1, labelWidth + (anchor.size == .md ? 2 : 0))
     } else {
       width = anchor.size == .md ? 3 : 1
     }
-    let p = anchor.position
-    let x: (partialValue: Int, overflow: Bool)
-    if p.x >= 0 {
-      x = area.minX.addingReportingOverflow(p.x)
-    } else {
-      let fromRight = area.maxX.addingReportingOverflow(p.x + 1)
-      let left = fromRight.partialValue.subtractingReportingOverflow(width)
-      x = (left.partialValue, fromRight.overflow || left.overflow)
+    if let given = anchor.boxSize {
+      width = max(1, given.width)
+      height = max(1, given.height)
     }
-    let y =
-      p.y >= 0 ? area.minY.addingReportingOverflow(p.y) : area.maxY.addingReportingOverflow(p.y)
+    func start(_ p: Int, low: Int, high: Int, length: Int) -> (partialValue: Int, overflow: Bool) {
+      if p >= 0 { return low.addingReportingOverflow(p) }
+      let end = high.addingReportingOverflow(p + 1)
+      let first = end.partialValue.subtractingReportingOverflow(length)
+      return (first.partialValue, end.overflow || first.overflow)
+    }
+    let x = start(anchor.position.x, low: area.minX, high: area.maxX, length: width)
+    let y = start(anchor.position.y, low: area.minY, high: area.maxY, length: height)
     guard !x.overflow, !y.overflow, !x.partialValue.addingReportingOverflow(width).overflow,
-      !y.partialValue.addingReportingOverflow(1).overflow
+      !y.partialValue.addingReportingOverflow(height).overflow
     else { return nil }
-    return Rect(x: x.partialValue, y: y.partialValue, width: width, height: 1)
+    return Rect(x: x.partialValue, y: y.partialValue, width: width, height: height)
   }
 
   /// Exactly the anchors whose box meets the scene area are placed, each at its SPEC 3 box, in
@@ -115,7 +118,7 @@ enum Invariants {
   }
 
   /// The anchor a tap at `point` reaches, found by brute force: targets (md: the box; sm: the
-  /// box plus a column each side) on screen holding the point; artwork beats padding, then the
+  /// box plus a column each side, on each of its rows) on screen holding the point; artwork beats padding, then the
   /// nearer centre column, then reading order.
   static func hitTest(_ layout: SceneLayout, at point: Point) -> [String] {
     let screen = Rect(x: 0, y: 0, width: layout.screen.width, height: layout.screen.height)
@@ -125,7 +128,7 @@ enum Invariants {
         let box = placed.box
         let target =
           placed.anchor.size == .sm
-          ? Rect(x: box.minX - 1, y: box.minY, width: box.size.width + 2, height: 1) : box
+          ? Rect(x: box.minX - 1, y: box.minY, width: box.size.width + 2, height: box.size.height) : box
         guard target.contains(point) else { continue }
         let centre = box.minX + (box.size.width - 1) / 2
         let rank = (box.contains(point) ? 0 : 1, abs(point.x - centre), i)
@@ -291,7 +294,7 @@ enum Invariants {
 
     let bounds = Rect(x: 0, y: 0, width: layout.screen.width, height: layout.screen.height)
     let selectedCentre = state.selectedID.flatMap { layout.anchor(id: $0) }.map {
-      Point(x: $0.box.minX + ($0.box.size.width - 1) / 2, y: $0.box.minY)
+      Point(x: $0.box.minX + ($0.box.size.width - 1) / 2, y: $0.box.minY + ($0.box.size.height - 1) / 2)
     }
     let expectedCursor = selectedCentre.flatMap { bounds.contains($0) ? $0 : nil }
     if grid.cursor != expectedCursor {
