@@ -93,7 +93,8 @@ extension ChoiceSource {
     }
   }
 
-  /// A random anchor named `id`.
+  /// A random anchor named `id`: now and then with a box of its own, up to five rows high (a
+  /// program's widget), sides of 0 included.
   mutating func anchor(id: String) -> Anchor {
     let extentX = chance(20) ? 500 : 100
     let extentY = chance(20) ? 200 : 30
@@ -117,7 +118,8 @@ extension ChoiceSource {
       trigger: trigger,
       isDisabled: chance(15),
       glyph: chance(25) ? (chance(50) ? pick(HostileCopy.all) : scalars(maxCount: 2)) : nil,
-      label: chance(35) ? copy() : nil
+      label: chance(35) ? copy() : nil,
+      boxSize: chance(10) ? Size(width: int(0...12), height: int(0...5)) : nil
     )
   }
 
@@ -265,7 +267,12 @@ extension ChoiceSource {
       case 3: scene.anchors[i].supporting = copy()
       case 4: scene.anchors[i].placement = pick(Placement.allCases)
       case 5: scene.anchors[i].size = chance(50) ? .sm : .md
-      case 6: scene.anchors[i].label = chance(50) ? copy() : nil
+      case 6:
+        if chance(50) {
+          scene.anchors[i].label = chance(50) ? copy() : nil
+        } else {
+          scene.anchors[i].boxSize = chance(50) ? Size(width: int(0...12), height: int(0...5)) : nil
+        }
       case 7:
         scene.anchors[i].position = Point(x: coordinate(extent: 100), y: coordinate(extent: 30))
       default:

@@ -1,7 +1,12 @@
 import TooltipKit
 
 /// The properties every frame and every state must have, each checked from the spec's own
-/// formulas rather than by asking the code under test; each returns what it found violated.
+/// rules rather than by asking the code under test; each returns what it found violated.
+///
+/// Bubble geometry is checked by relations (one cell between body and box, the pointer in it on
+/// the box's centre line, the body centred on it, padding round the text), never by computing
+/// where the bubble goes the way `BubbleLayout` does: a mistake made in both would stay hidden.
+/// `SpecGeometryTableTests` anchors the relations to numbers worked by hand.
 enum Invariants {
   // MARK: - State
 
@@ -62,31 +67,34 @@ enum Invariants {
 
   /// The box SPEC 3 gives `anchor` in `area`, or nil when it cannot be placed anywhere (its
   /// coordinates overflow): an icon is 3 or 1 columns; a label is its width plus one padding
-  /// column each side at md, its width alone at sm (at least one column); negative x and y
-  /// count from the area's right and bottom edges.
+  /// column each side at md, its width alone at sm (at least one column); a box the anchor
+  /// gives (`boxSize`, sides below 1 counting as 1) replaces either; negative x and y count the
+  /// box's right column and bottom row from the area's right and bottom edges.
   static func expectedBox(_ anchor: Anchor, area: Rect) -> Rect? {
-    let width: Int
+    var width: Int
+    var height = 1
     if let label = anchor.label {
       let labelWidth = Text.units(Text.sanitize(label)).reduce(0) { $0 + $1.width }
       width = max(1, labelWidth + (anchor.size == .md ? 2 : 0))
     } else {
       width = anchor.size == .md ? 3 : 1
     }
-    let p = anchor.position
-    let x: (partialValue: Int, overflow: Bool)
-    if p.x >= 0 {
-      x = area.minX.addingReportingOverflow(p.x)
-    } else {
-      let fromRight = area.maxX.addingReportingOverflow(p.x + 1)
-      let left = fromRight.partialValue.subtractingReportingOverflow(width)
-      x = (left.partialValue, fromRight.overflow || left.overflow)
+    if let given = anchor.boxSize {
+      width = max(1, given.width)
+      height = max(1, given.height)
     }
-    let y =
-      p.y >= 0 ? area.minY.addingReportingOverflow(p.y) : area.maxY.addingReportingOverflow(p.y)
+    func start(_ p: Int, low: Int, high: Int, length: Int) -> (partialValue: Int, overflow: Bool) {
+      if p >= 0 { return low.addingReportingOverflow(p) }
+      let end = high.addingReportingOverflow(p + 1)
+      let first = end.partialValue.subtractingReportingOverflow(length)
+      return (first.partialValue, end.overflow || first.overflow)
+    }
+    let x = start(anchor.position.x, low: area.minX, high: area.maxX, length: width)
+    let y = start(anchor.position.y, low: area.minY, high: area.maxY, length: height)
     guard !x.overflow, !y.overflow, !x.partialValue.addingReportingOverflow(width).overflow,
-      !y.partialValue.addingReportingOverflow(1).overflow
+      !y.partialValue.addingReportingOverflow(height).overflow
     else { return nil }
-    return Rect(x: x.partialValue, y: y.partialValue, width: width, height: 1)
+    return Rect(x: x.partialValue, y: y.partialValue, width: width, height: height)
   }
 
   /// Exactly the anchors whose box meets the scene area are placed, each at its SPEC 3 box, in
@@ -110,7 +118,7 @@ enum Invariants {
   }
 
   /// The anchor a tap at `point` reaches, found by brute force: targets (md: the box; sm: the
-  /// box plus a column each side) on screen holding the point; artwork beats padding, then the
+  /// box plus a column each side, on each of its rows) on screen holding the point; artwork beats padding, then the
   /// nearer centre column, then reading order.
   static func hitTest(_ layout: SceneLayout, at point: Point) -> [String] {
     let screen = Rect(x: 0, y: 0, width: layout.screen.width, height: layout.screen.height)
@@ -120,7 +128,7 @@ enum Invariants {
         let box = placed.box
         let target =
           placed.anchor.size == .sm
-          ? Rect(x: box.minX - 1, y: box.minY, width: box.size.width + 2, height: 1) : box
+          ? Rect(x: box.minX - 1, y: box.minY, width: box.size.width + 2, height: box.size.height) : box
         guard target.contains(point) else { continue }
         let centre = box.minX + (box.size.width - 1) / 2
         let rank = (box.contains(point) ? 0 : 1, abs(point.x - centre), i)
@@ -136,18 +144,9 @@ enum Invariants {
 
   // MARK: - Frames
 
-  /// Where SPEC 3 puts an open bubble: body, pointer and text rows, before cropping.
-  struct ExpectedBubble {
-    var body: Rect
-    var pointer: Point
-    var rows: [(line: TextLine, headline: Bool)]
-  }
-
-  /// The bubble of `anchor` with box `box`, from SPEC 3's formulas; nil without a text row.
-  /// `SpecGeometryTableTests` holds it, and `BubbleLayout`, to cases worked by hand.
-  static func expectedBubble(_ anchor: Anchor, box: Rect, maxTextWidth: Int?, fidelity: Fidelity)
-    -> ExpectedBubble?
-  {
+  /// The wrapped rows SPEC 3 gives `anchor`'s bubble, each visible line wrapped at
+  /// `maxTextWidth`: headline rows first, then supporting rows.
+  static func wrappedRows(_ anchor: Anchor, maxTextWidth: Int?) -> [(line: TextLine, headline: Bool)] {
     var rows: [(line: TextLine, headline: Bool)] = []
     if anchor.showHeadline {
       rows += Text.wrap(Text.sanitize(anchor.headline), width: maxTextWidth).map { ($0, true) }
@@ -155,30 +154,128 @@ enum Invariants {
     if anchor.showSupporting {
       rows += Text.wrap(Text.sanitize(anchor.supporting), width: maxTextWidth).map { ($0, false) }
     }
-    guard !rows.isEmpty else { return nil }
-    let widest = rows.map(\.line.width).max()!
-    let w = widest + 2 + (fidelity == .file && anchor.placement != .top ? 1 : 0)
-    let h = rows.count + 2
-    let (ax, ay, aw) = (box.minX, box.minY, box.size.width)
-    let cx = ax + (aw - 1) / 2
-    let pointer: Point
-    let origin: Point
-    switch anchor.placement {
-    case .top:
-      pointer = Point(x: cx, y: ay - 1)
-      origin = Point(x: cx - (w - 1) / 2, y: ay - 1 - h)
-    case .bottom:
-      pointer = Point(x: cx, y: ay + 1)
-      origin = Point(x: cx - (w - 1) / 2, y: ay + 2)
-    case .left:
-      pointer = Point(x: ax - 1, y: ay)
-      origin = Point(x: ax - 1 - w, y: ay - (h - 1) / 2)
-    case .right:
-      pointer = Point(x: ax + aw, y: ay)
-      origin = Point(x: ax + aw + 1, y: ay - (h - 1) / 2)
+    return rows
+  }
+
+  /// How many cells of the span `start ..< end` lie before `cell` and after it, with the
+  /// difference, after minus before: 0 or 1 when `cell` is the span's centre with an odd
+  /// leftover cell after it.
+  static func split(_ cell: Int, in span: (start: Int, end: Int)) -> (before: Int, after: Int, lean: Int) {
+    let before = cell - span.start
+    let after = span.end - 1 - cell
+    return (before, after, after - before)
+  }
+
+  /// SPEC 3's bubble geometry as relations a bubble must satisfy whatever its numbers, rather
+  /// than the formulas that compute it: `BubbleLayout` computes, this only compares. Returns
+  /// what was violated.
+  ///
+  /// - the body holds the text with one padding cell on every side (two columns on the right for
+  ///   bottom, left and right under `file`): `widest` and `rowCount` are the wrapped rows';
+  /// - exactly one cell separates body and box on the placement axis, and the pointer is in it;
+  /// - the pointer is on the box's centre line: its centre column for top and bottom, its centre
+  ///   row for left and right (a box a program gave may be taller than one row), an odd
+  ///   leftover cell after it;
+  /// - the body is centred on the pointer on the other axis: the cells before the pointer and
+  ///   after it differ by at most one, the odd one right or down.
+  ///
+  /// Together these pin body and pointer to one place for a given box, placement and text, so
+  /// any other place breaks at least one; none of them looks at the screen.
+  static func bubbleShape(
+    body: Rect, pointer: Point, placement: Placement, box: Rect, widest: Int, rowCount: Int,
+    fidelity: Fidelity
+  ) -> [String] {
+    var violations: [String] = []
+    let trailing = fidelity == .file && placement != .top ? 2 : 1
+    if body.size.width != 1 + widest + trailing {
+      violations.append(
+        "body \(body) is \(body.size.width) wide for a widest row of \(widest): padding 1 left, \(trailing) right"
+      )
     }
-    return ExpectedBubble(
-      body: Rect(origin: origin, size: Size(width: w, height: h)), pointer: pointer, rows: rows)
+    if body.size.height != 1 + rowCount + 1 {
+      violations.append("body \(body) is \(body.size.height) high for \(rowCount) rows: padding 1 above, 1 below")
+    }
+
+    // The gap: the rows (or columns) from `gap.start` up to `gap.end` lie strictly between body
+    // and box; `across` is the pointer's place on that axis.
+    let gap: (start: Int, end: Int)
+    let across: Int
+    switch placement {
+    case .top: (gap, across) = ((body.maxY, box.minY), pointer.y)
+    case .bottom: (gap, across) = ((box.maxY, body.minY), pointer.y)
+    case .left: (gap, across) = ((body.maxX, box.minX), pointer.x)
+    case .right: (gap, across) = ((box.maxX, body.minX), pointer.x)
+    }
+    if gap.end - gap.start != 1 {
+      violations.append("\(placement): \(gap.end - gap.start) cells between body \(body) and box \(box), not 1")
+    } else if across != gap.start {
+      violations.append("\(placement): pointer \(pointer) is not in the gap between body \(body) and box \(box)")
+    }
+
+    // The centre line, and the body centred on it.
+    let vertical = placement == .top || placement == .bottom
+    let along = vertical ? pointer.x : pointer.y
+    let boxSpan = vertical ? (box.minX, box.maxX) : (box.minY, box.maxY)
+    let bodySpan = vertical ? (body.minX, body.maxX) : (body.minY, body.maxY)
+    let onBox = split(along, in: boxSpan)
+    if !(0...1).contains(onBox.lean) {
+      violations.append(
+        "\(placement): pointer \(pointer) is off box \(box)'s centre line (\(onBox.before) cells before it, \(onBox.after) after)"
+      )
+    }
+    let onBody = split(along, in: bodySpan)
+    if !(0...1).contains(onBody.lean) {
+      violations.append(
+        "\(placement): body \(body) is not centred on pointer \(pointer) (\(onBody.before) cells before it, \(onBody.after) after)"
+      )
+    }
+    return violations
+  }
+
+  /// The pointer glyph SPEC 3 names for a pointer at `pointer` next to `box`: an arrow pointing
+  /// from the pointer at the box (▼ ▲ ▶ ◀, ASCII v ^ > <).
+  static func pointerGlyph(at pointer: Point, box: Rect, glyphs: GlyphSet) -> String {
+    let ascii = glyphs == .ascii
+    if pointer.y < box.minY { return ascii ? "v" : "▼" }
+    if pointer.y >= box.maxY { return ascii ? "^" : "▲" }
+    if pointer.x < box.minX { return ascii ? ">" : "▶" }
+    return ascii ? "<" : "◀"
+  }
+
+  /// `bubble`, laid out for `anchor` with box `box`, checked against SPEC 3: its shape
+  /// (``bubbleShape(body:pointer:placement:box:widest:rowCount:fidelity:)``), its rows (the
+  /// wrapped lines, headline rows first, each starting at body x + 1 from the body's second
+  /// row down) and its pointer glyph.
+  static func bubble(
+    _ bubble: BubbleLayout, anchor: Anchor, box: Rect, maxTextWidth: Int?, fidelity: Fidelity,
+    glyphs: GlyphSet
+  ) -> [String] {
+    let rows = wrappedRows(anchor, maxTextWidth: maxTextWidth)
+    let widest = rows.reduce(0) { max($0, $1.line.width) }
+    var violations = bubbleShape(
+      body: bubble.body, pointer: bubble.pointer, placement: anchor.placement, box: box, widest: widest,
+      rowCount: rows.count, fidelity: fidelity)
+    if bubble.placement != anchor.placement {
+      violations.append("bubble placed \(bubble.placement) for a \(anchor.placement) anchor")
+    }
+    if bubble.rows.count != rows.count {
+      violations.append("bubble has \(bubble.rows.count) rows, the copy wraps to \(rows.count)")
+    } else {
+      for (i, (row, want)) in zip(bubble.rows, rows).enumerated() {
+        let origin = Point(x: bubble.body.minX + 1, y: bubble.body.minY + 1 + i)
+        if row.origin != origin || row.width != want.line.width || (row.role == .headline) != want.headline {
+          violations.append(
+            "row \(i) at \(row.origin), \(row.width) wide, \(row.role): expected \(origin), \(want.line.width), \(want.headline ? "headline" : "supporting")"
+          )
+          break
+        }
+      }
+    }
+    let glyph = pointerGlyph(at: bubble.pointer, box: box, glyphs: glyphs)
+    if bubble.pointerGlyph != glyph {
+      violations.append("pointer \(debug(bubble.pointerGlyph)) at \(bubble.pointer) should be \(debug(glyph))")
+    }
+    return violations
   }
 
   /// Which bubble role a cell is drawn in.
@@ -186,8 +283,9 @@ enum Invariants {
 
   /// The frame of `layout` in `state`, checked: the grid is exactly the screen, no wide
   /// character is split, no cell holds a control or bidi scalar, the cursor is on the selected
-  /// anchor's centre (or hidden off screen), and an open bubble is drawn exactly where SPEC 3
-  /// puts it, cropped at the screen, without moving anything else. Returns the violations and
+  /// anchor's centre (or hidden off screen), and an open bubble keeps SPEC 3's relations
+  /// (``bubble(_:anchor:box:maxTextWidth:fidelity:glyphs:)``), lies where it would on a larger
+  /// screen, and is drawn exactly there, cropped at the screen, without moving anything else. Returns the violations and
   /// the number of cells looked at.
   static func frame(layout: SceneLayout, state: TooltipState) -> ([String], Int) {
     var grid = CellGrid(size: layout.screen)
@@ -196,7 +294,7 @@ enum Invariants {
 
     let bounds = Rect(x: 0, y: 0, width: layout.screen.width, height: layout.screen.height)
     let selectedCentre = state.selectedID.flatMap { layout.anchor(id: $0) }.map {
-      Point(x: $0.box.minX + ($0.box.size.width - 1) / 2, y: $0.box.minY)
+      Point(x: $0.box.minX + ($0.box.size.width - 1) / 2, y: $0.box.minY + ($0.box.size.height - 1) / 2)
     }
     let expectedCursor = selectedCentre.flatMap { bounds.contains($0) ? $0 : nil }
     if grid.cursor != expectedCursor {
@@ -208,13 +306,33 @@ enum Invariants {
     guard let open = state.openID, let placed = layout.anchor(id: open) else {
       return (violations, grid.cells.count)
     }
-    guard
-      let bubble = expectedBubble(
-        placed.anchor, box: placed.box, maxTextWidth: layout.scene.maxTextWidth,
-        fidelity: layout.options.fidelity)
-    else {
-      violations.append("open \(open) has no bubble by SPEC 3")
+    let rows = wrappedRows(placed.anchor, maxTextWidth: layout.scene.maxTextWidth)
+    guard let bubble = state.openBubble(layout), !rows.isEmpty else {
+      violations.append("open \(open) has no bubble to draw, or its copy wraps to no row")
       return (violations, grid.cells.count)
+    }
+    // The bubble's geometry by SPEC 3's relations; the cells below are then checked against it.
+    let shape = Invariants.bubble(
+      bubble, anchor: placed.anchor, box: placed.box, maxTextWidth: layout.scene.maxTextWidth,
+      fidelity: layout.options.fidelity, glyphs: layout.options.glyphs)
+    if !shape.isEmpty {
+      violations += shape.map { "bubble of \(open): \($0)" }
+      return (violations, grid.cells.count)
+    }
+    // Nothing shifts at the screen's edges: the anchor alone on a screen that holds more of its
+    // bubble (the same scene area) gets the same bubble.
+    let bubbleBounds = bubble.bounds
+    let larger = Size(
+      width: min(max(layout.screen.width, bubbleBounds.maxX), layout.screen.width + 4096) + 3,
+      height: min(max(layout.screen.height, bubbleBounds.maxY), layout.screen.height + 4096) + 2)
+    let alone = SceneLayout(
+      scene: Scene(anchors: [placed.anchor], maxTextWidth: layout.scene.maxTextWidth), screen: larger,
+      area: layout.area, options: layout.options)
+    let moved = alone.bubble(for: open)
+    if moved?.body != bubble.body || moved?.pointer != bubble.pointer {
+      violations.append(
+        "bubble of \(open) is body \(bubble.body), pointer \(bubble.pointer) on \(layout.screen), on \(larger): \(moved.map { "\($0.body), \($0.pointer)" } ?? "none")"
+      )
     }
 
     // The same frame with nothing open: everything outside the bubble must match it.
@@ -232,7 +350,7 @@ enum Invariants {
       for y in clip.minY..<clip.maxY {
         for x in clip.minX..<clip.maxX { expected[Point(x: x, y: y)] = (" ", 1, .fill) }
       }
-      for (i, row) in bubble.rows.enumerated() {
+      for (i, row) in rows.enumerated() {
         let y = bubble.body.minY + 1 + i
         guard y >= clip.minY && y < clip.maxY else { continue }
         let role: Role = row.headline ? .headline : .supporting
@@ -253,8 +371,8 @@ enum Invariants {
         }
       }
     }
-    let pointerGlyph = layout.options.glyphs.pointer(for: placed.anchor.placement)
-    if bounds.contains(bubble.pointer) { expected[bubble.pointer] = (pointerGlyph, 1, .pointer) }
+    let glyph = pointerGlyph(at: bubble.pointer, box: placed.box, glyphs: layout.options.glyphs)
+    if bounds.contains(bubble.pointer) { expected[bubble.pointer] = (glyph, 1, .pointer) }
 
     let styles = layout.options.bubbleStyles
     for (point, want) in expected {

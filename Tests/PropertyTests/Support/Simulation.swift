@@ -137,6 +137,8 @@ struct Simulation {
     }
 
     let events = state.send(input, layout: layout, policy: policy)
+    // As a program does after each input: the open bubble laid out once for this layout.
+    layout.prepareBubble(for: state.openID)
     tally.count(events, step: step)
     var violations = eventViolations(events)
     violations += Invariants.state(state, layout: layout)
