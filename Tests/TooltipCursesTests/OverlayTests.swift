@@ -247,3 +247,26 @@ extension CursesScreenTests {
     }
   }
 }
+
+extension CursesScreenTests {
+  @Test func aGraphemeOfDisputedWidthIsLeftBlankInTheProgramsWindow() throws {
+    let size = Size(width: 40, height: 12)
+    try headless(size: size) {
+      let host = HostScreen(size: size)
+      let overlay = TooltipOverlay(window: host.window, colors: CursesColors(pairs: 100..<120, noColor: nil))
+      let scene = Scene(anchors: [
+        Anchor(id: "a", position: Point(x: 10, y: 2), placement: .bottom, headline: "👩‍👩‍👧 family", supporting: "")
+      ])
+      let layout = overlay.layout(scene: scene)
+      var state = TooltipState(layout: layout, keepsSelection: false)
+      _ = state.send(.open("a"), layout: layout)
+      overlay.draw(layout, state: state)
+      let bubble = try #require(layout.bubble(for: "a"))
+      let text = row(bubble.rows[0].origin.y)
+      // The family's columns are blanks; the rest of the row is where the layout put it.
+      #expect(!text.contains("👩"))
+      let start = text.index(text.startIndex, offsetBy: bubble.rows[0].origin.x)
+      #expect(text[start...].hasPrefix(String(repeating: " ", count: 6) + " family"))
+    }
+  }
+}
