@@ -52,12 +52,14 @@ public final class TooltipOverlay {
   public func draw(_ layout: SceneLayout, state: TooltipState, redraw: (Rect) -> Void = { _ in }) -> [Rect] {
     let bounds = Rect(origin: Point(x: 0, y: 0), size: windowSize)
     var now: [Rect] = []
-    var highlight: Rect?
-    if layout.options.highlightsSelection, let selected = state.selectedID.flatMap({ layout.anchor(id: $0) }),
-      let rect = selected.highlight.intersection(layout.area)?.intersection(bounds)
-    {
-      highlight = rect
-      now.append(rect)
+    // The selected box and, beside a one-cell box, the padding the core's renderer reverses.
+    var highlight: [Rect] = []
+    if layout.options.highlightsSelection, let selected = state.selectedID.flatMap({ layout.anchor(id: $0) }) {
+      let padding = layout.highlightPadding(of: selected).map { Rect(origin: $0, size: Size(width: 1, height: 1)) }
+      highlight = ([selected.box.intersection(layout.area)].compactMap { $0 } + padding).compactMap {
+        $0.intersection(bounds)
+      }
+      now += highlight
     }
     let bubble = state.openBubble(layout)
     if let bubble {
@@ -81,9 +83,9 @@ public final class TooltipOverlay {
       wmove(window, cursorY, cursorX)
     }
 
-    if let highlight {
-      for y in highlight.minY..<highlight.maxY {
-        tk_add_attrs(window, Int32(y), Int32(highlight.minX), Int32(highlight.size.width), TK_A_REVERSE)
+    for rect in highlight {
+      for y in rect.minY..<rect.maxY {
+        tk_add_attrs(window, Int32(y), Int32(rect.minX), Int32(rect.size.width), TK_A_REVERSE)
       }
     }
     if let bubble, let visible = bubble.bounds.intersection(bounds) {

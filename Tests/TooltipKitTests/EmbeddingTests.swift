@@ -155,6 +155,15 @@ import TooltipKit
     #expect(try #require(layout.anchor(id: "md")).highlight == rect(20, 3, 3, 1))
   }
 
+  @Test func theHighlightPaddingSkipsANeighboursBoxAndTheSceneAreasEdge() throws {
+    let crowded = layout([
+      anchor("sm", x: 5, y: 3, size: .sm), anchor("md", x: 6, y: 3), anchor("edge", x: 0, y: 8, size: .sm),
+    ])
+    #expect(crowded.highlightPadding(of: try #require(crowded.anchor(id: "sm"))) == [point(4, 3)])
+    #expect(crowded.highlightPadding(of: try #require(crowded.anchor(id: "edge"))) == [point(1, 8)])
+    #expect(crowded.highlightPadding(of: try #require(crowded.anchor(id: "md"))).isEmpty)
+  }
+
   @Test func bubbleColoursCanBeTheProgramsOwn() throws {
     let mine = ThemeTokens(
       fill: TerminalColor(rgb: rgb(0x003366), basic: 4), pointer: TerminalColor(rgb: rgb(0x003366), basic: 4),

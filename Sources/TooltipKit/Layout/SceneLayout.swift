@@ -177,6 +177,26 @@ public struct SceneLayout: Sendable {
     return best.map { anchors[$0.index] }
   }
 
+  /// The cells beside `selected`'s box that its highlight covers besides the box (SPEC 8):
+  /// where the box is one cell wide, the cell on each side of it, inside the scene area and
+  /// not on another anchor's box (artwork beats padding, as in hit testing); none otherwise.
+  ///
+  /// A block cursor inverts the cell it rests on, reverse video included: on a one-cell box it
+  /// would undo the highlight, so the highlight reaches past the cursor.
+  public func highlightPadding(of selected: PlacedAnchor) -> [Point] {
+    guard selected.highlight != selected.box else { return [] }
+    var cells: [Point] = []
+    for y in selected.box.minY..<selected.box.maxY {
+      for x in [selected.box.minX - 1, selected.box.maxX] {
+        let cell = Point(x: x, y: y)
+        guard area.contains(cell) else { continue }
+        if let other = anchor(at: cell), other.id != selected.id, other.box.contains(cell) { continue }
+        cells.append(cell)
+      }
+    }
+    return cells
+  }
+
   /// The anchor after `id` in reading order, wrapping around (the first when `id` is nil).
   public func next(after id: String?) -> PlacedAnchor? {
     guard !anchors.isEmpty else { return nil }

@@ -93,23 +93,12 @@ public enum Renderer {
     }
   }
 
-  /// Reverses the cells on each side of a selected box that is one cell wide (its `sm` tap
-  /// target), cropped at the scene area, keeping what they show.
-  ///
-  /// A block cursor inverts the cell it rests on, reverse video included: on a one-cell box it
-  /// would undo the highlight, so the highlight reaches past the cursor. Another anchor's box
-  /// keeps its own look (artwork beats padding, as in hit testing).
+  /// Reverses the cells on each side of a selected box that is one cell wide
+  /// (``SceneLayout/highlightPadding(of:)``), keeping what they show.
   static func highlightPadding(of selected: PlacedAnchor, in layout: SceneLayout, into grid: inout CellGrid) {
-    guard selected.highlight != selected.box else { return }
     let attributes: Attributes = selected.anchor.isDisabled ? [.dim, .reverse] : .reverse
-    let rows = selected.box.minY..<selected.box.maxY
-    for x in [selected.box.minX - 1, selected.box.maxX] {
-      for y in rows {
-        let cell = Point(x: x, y: y)
-        guard layout.area.contains(cell) else { continue }
-        if let other = layout.anchor(at: cell), other.id != selected.id, other.box.contains(cell) { continue }
-        grid.restyle(Rect(origin: cell, size: Size(width: 1, height: 1))) { $0.attributes.formUnion(attributes) }
-      }
+    for cell in layout.highlightPadding(of: selected) {
+      grid.restyle(Rect(origin: cell, size: Size(width: 1, height: 1))) { $0.attributes.formUnion(attributes) }
     }
   }
 
