@@ -66,21 +66,30 @@ public final class Presenter {
     guard let old, old.size == new.size else {
       return (0..<height).map { ChangedRun(row: $0, start: 0, end: width) }
     }
-    var runs: [ChangedRun] = []
-    let oldCells = old.cells
+    return runs(of: new, against: old.cells)
+  }
+
+  /// The runs of cells of `new` that differ from `oldCells` (the same size), or from blank
+  /// cells when `oldCells` is nil: what a full repaint draws after erasing the screen, found
+  /// without building a blank grid the size of the screen.
+  private static func runs(of new: CellGrid, against oldCells: [Cell]?) -> [ChangedRun] {
+    let width = new.size.width
+    let height = new.size.height
     let newCells = new.cells
+    let blank = Cell.blank
+    var runs: [ChangedRun] = []
     for row in 0..<height {
       let base = row * width
       var x = 0
       while x < width {
-        guard oldCells[base + x] != newCells[base + x] else {
+        guard (oldCells?[base + x] ?? blank) != newCells[base + x] else {
           x += 1
           continue
         }
         var start = x
         while start > 0 && newCells[base + start].isContinuation { start -= 1 }
         var end = x + 1
-        while end < width && oldCells[base + end] != newCells[base + end] { end += 1 }
+        while end < width && (oldCells?[base + end] ?? blank) != newCells[base + end] { end += 1 }
         while end < width && newCells[base + end].isContinuation { end += 1 }
         if let last = runs.last, last.row == row, last.end >= start {
           runs[runs.count - 1].end = max(last.end, end)
@@ -113,7 +122,8 @@ public final class Presenter {
       clearok(tk_curscr(), true)
     }
     // After werase the screen is blank: a full repaint only has to draw what is not blank.
-    let runs = Self.changedRuns(old: repaint ? CellGrid(size: grid.size) : previous, new: grid)
+    let runs =
+      repaint ? Self.runs(of: grid, against: nil) : Self.changedRuns(old: previous, new: grid)
     if !repaint, let previous {
       // The terminal drew the last frame's disputed graphemes its own way, unknown to curses:
       // where one changes, curses must send its whole row again to leave nothing of it.
@@ -137,7 +147,11 @@ public final class Presenter {
   public static func rowsReplacingDisputed(old: CellGrid, runs: [ChangedRun]) -> [Int] {
     var rows: [Int] = []
     for run in runs where rows.last != run.row {
-      if (run.start..<run.end).contains(where: { Text.hasDisputedWidth(old[$0, run.row].text) }) {
+      let base = run.row * old.size.width
+      let cells = old.cells
+      if (run.start..<run.end).contains(where: {
+        cells[base + $0].text.utf8.count > 1 && Text.hasDisputedWidth(cells[base + $0].text)
+      }) {
         rows.append(run.row)
       }
     }
@@ -153,26 +167,31 @@ public final class Presenter {
   /// curses, which writes it without scrolling.
   public static func handDrawnCells(_ grid: CellGrid, rows: [Int]) -> [Point] {
     let width = grid.size.width
-    var cells: [Point] = []
+    let cells = grid.cells
+    // Most cells hold one ASCII byte, which is never disputed: tell them apart without a call.
+    func disputed(_ index: Int) -> Bool {
+      cells[index].text.utf8.count > 1 && Text.hasDisputedWidth(cells[index].text)
+    }
+    var hand: [Point] = []
     var last = -1
     for row in rows where row != last && row >= 0 && row < grid.size.height {
       last = row
+      let base = row * width
       var x = 0
       while x < width {
-        let cell = grid[x, row]
-        let step = max(1, cell.width)
+        let cellWidth = cells[base + x].width
+        let step = max(1, cellWidth)
         defer { x += step }
-        guard Text.hasDisputedWidth(cell.text), !(cell.width == 1 && x == width - 1) else { continue }
-        cells.append(Point(x: x, y: row))
+        guard disputed(base + x), !(cellWidth == 1 && x == width - 1) else { continue }
+        hand.append(Point(x: x, y: row))
         let next = x + step
-        guard next < width, !grid[next, row].isContinuation, !Text.hasDisputedWidth(grid[next, row].text)
-        else { continue }
+        guard next < width, !cells[base + next].isContinuation, !disputed(base + next) else { continue }
         // Curses draws the screen's last cell its own careful way (writing it may scroll).
-        if row == grid.size.height - 1 && next + max(1, grid[next, row].width) >= width { continue }
-        cells.append(Point(x: next, y: row))
+        if row == grid.size.height - 1 && next + max(1, cells[base + next].width) >= width { continue }
+        hand.append(Point(x: next, y: row))
       }
     }
-    return cells
+    return hand
   }
 
   /// Writes the disputed graphemes of `grid` on `rows` and the cells after them, each at an
