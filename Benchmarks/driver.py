@@ -379,7 +379,14 @@ FLOORS = (
     ("swift", "Swift", 0),
     ("foundation", "Swift+FE", 1),
     ("c", "C", 2),
+    # optional: the Swift+FE floor linked with tooltip-tui's release link settings
+    ("linked", "FE linked", 3),
 )
+
+
+def floors_given(programs: list[str]) -> tuple:
+    """The floors of FLOORS that `--floor` names (the linked one is optional)."""
+    return tuple(f for f in FLOORS if f[2] < len(programs))
 
 FLOOR_FIGURES = (
     ("ready_ms", "spawn to its line (ms)"),
@@ -390,27 +397,33 @@ FLOOR_FIGURES = (
 
 
 def floor_round(programs: list[str], args: argparse.Namespace, runs: dict[str, list[dict]]) -> None:
-    """One run of each floor program, in turn (Swift, Swift with FoundationEssentials, C)."""
-    for key, _, position in FLOORS:
+    """One run of each floor program, in turn (Swift, Swift with FoundationEssentials, C, and the
+    linked one when given)."""
+    for key, _, position in floors_given(programs):
         runs[key].append(floor_once([programs[position]], args))
 
 
 def floor_table(runs: dict[str, list[dict]]) -> tuple[str, dict]:
     """The start-up floors of the run: medians of each program's runs."""
-    n = min(len(v) for v in runs.values())
+    n = min(len(v) for v in runs.values() if v)
     lines = [
         f"start-up floor: a program that prints one line and waits (median of {n}, alternating with the"
         " programs above)",
         "  Swift: static stdlib; Swift+FE: static stdlib and FoundationEssentials, linked as tooltip-tui links it",
     ]
-    lines.append(f"{'':<44} {'Swift':>10} {'Swift+FE':>10} {'C':>10} {'Swift/C':>8} {'FE/C':>8}")
+    given = [f for f in FLOORS if runs.get(f[0])]
+    if any(key == "linked" for key, _, _ in given):
+        lines.append("  FE linked: the same, linked with tooltip-tui's release link settings (scripts/build-release.sh)")
+    header = "".join(f" {title:>10}" for _, title, _ in given)
+    lines.append(f"{'':<44}{header} {'Swift/C':>8} {'FE/C':>8}")
     summary = {}
     for key, label in FLOOR_FIGURES:
-        values = {side: median([r[key] for r in runs[side]]) for side, _, _ in FLOORS}
+        values = {side: median([r[key] for r in runs[side]]) for side, _, _ in given}
         summary[key] = values
         c = values["c"]
+        columns = "".join(f" {fmt(values[side]):>10}" for side, _, _ in given)
         lines.append(
-            f"{label:<44} {fmt(values['swift']):>10} {fmt(values['foundation']):>10} {fmt(c):>10}"
+            f"{label:<44}{columns}"
             f" {values['swift'] / c if c else 0:>8.2f} {values['foundation'] / c if c else 0:>8.2f}"
         )
     return "\n".join(lines), {"summary": summary, "runs": runs}
@@ -427,12 +440,15 @@ GOALS = (
 
 def goals_table(summary: dict, floor: dict) -> tuple[str, dict]:
     """Issue 14's goals: (tooltip-tui - the Swift floor that links what it links) against
-    (the C program - the C floor), medians of the same run; the plain Swift floor beside."""
+    (the C program - the C floor), medians of the same run; the plain Swift floor beside, and
+    the floor linked like tooltip-tui when it was measured."""
+    linked = "linked" in floor["summary"][GOALS[0][1]]
     lines = [
         "above the floors (goal <= 1.0x): (tooltip-tui - Swift+FE floor) / (baseline - C floor);"
-        " the plain Swift floor for comparison"
+        " the plain Swift floor for comparison" + ("; and the Swift+FE floor linked like tooltip-tui" if linked else "")
     ]
-    lines.append(f"{'':<36} {'A - FE':>10} {'B - C':>10} {'ratio':>7}  {'A - Swift':>10} {'ratio':>7}")
+    extra = f"  {'A - linked':>10} {'ratio':>7}" if linked else ""
+    lines.append(f"{'':<36} {'A - FE':>10} {'B - C':>10} {'ratio':>7}  {'A - Swift':>10} {'ratio':>7}{extra}")
     out = {}
     for key, floor_key, label in GOALS:
         a, b = summary[key].get("A"), summary[key].get("B")
@@ -444,10 +460,16 @@ def goals_table(summary: dict, floor: dict) -> tuple[str, dict]:
         ratio_swift = above_swift / above_c if above_c > 0 else None
         out[key] = {"A_above_foundation": above_fe, "B_above_c": above_c, "ratio": ratio,
                     "A_above_swift": above_swift, "ratio_swift": ratio_swift}
+        column = ""
+        if linked:
+            above_linked = a - f["linked"]
+            ratio_linked = above_linked / above_c if above_c > 0 else None
+            out[key] |= {"A_above_linked": above_linked, "ratio_linked": ratio_linked}
+            column = f"  {fmt(above_linked):>10} {'-' if ratio_linked is None else f'{ratio_linked:.2f}':>7}"
         verdict = "-" if ratio is None else ("met" if ratio <= 1.0 else "MISSED")
         lines.append(
             f"{label:<36} {fmt(above_fe):>10} {fmt(above_c):>10} {'-' if ratio is None else f'{ratio:.2f}':>7}"
-            f"  {fmt(above_swift):>10} {'-' if ratio_swift is None else f'{ratio_swift:.2f}':>7}  {verdict}"
+            f"  {fmt(above_swift):>10} {'-' if ratio_swift is None else f'{ratio_swift:.2f}':>7}{column}  {verdict}"
         )
     return "\n".join(lines), out
 
@@ -903,12 +925,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--self-test", action="store_true", help="check the minimal-encoding code and exit")
     p.add_argument(
         "--floor",
-        nargs=3,
-        metavar=("SWIFT_HELLO", "SWIFT_FOUNDATION_HELLO", "C_HELLO"),
-        help="also measure the start-up floors with these three programs (Benchmarks/floor), three runs of"
-        " each after every run of the programs",
+        nargs="+",
+        metavar="PROGRAM",
+        help="also measure the start-up floors (Benchmarks/floor): SWIFT_HELLO SWIFT_FOUNDATION_HELLO C_HELLO"
+        " [SWIFT_FOUNDATION_HELLO linked like tooltip-tui]; three runs of each after every run of the programs",
     )
     args = p.parse_args(argv)
+    if args.floor is not None and len(args.floor) not in (3, 4):
+        p.error("--floor takes three or four programs")
     if args.self_test:
         self_test()
         print("self-test passed")
@@ -942,7 +966,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"minimal encoding not computed: {error}", file=sys.stderr)
 
     runs: dict[str, list[dict]] = {side: [] for side in programs}
-    floor_runs: dict[str, list[dict]] = {key: [] for key, _, _ in FLOORS}
+    floor_runs: dict[str, list[dict]] = {key: [] for key, _, _ in floors_given(args.floor or [])}
     failures: list[str] = []
     for i in range(args.iterations):
         for side in programs:  # A B A B ...

@@ -12,6 +12,10 @@ the demo runs at start:
 
     Benchmarks/startup_order.py --tui .build/release/tooltip-tui -o Benchmarks/startup-order.txt
 
+With --floor instead of --tui it writes the same for a one-line floor program
+(Benchmarks/floor), run until it prints its line and reads its key: run.sh links the floor that
+is built like tooltip-tui with it, so both sides of the comparison get the same treatment.
+
 Python 3.11 standard library only; needs valgrind.
 """
 
@@ -30,33 +34,48 @@ import driver  # noqa: E402
 import keycost  # noqa: E402
 
 
-def executed_functions(binary: str) -> list[str]:
-    """The mangled names of the executable's functions that run, in first-met order."""
-    with tempfile.TemporaryDirectory() as tmp:
-        # valgrind 3.19 gives up on the DWARF of the static Swift runtime (see keycost.py).
-        copy = os.path.join(tmp, "tooltip-tui")
-        subprocess.run(["objcopy", "--strip-debug", binary, copy], check=True)
-        profile = os.path.join(tmp, "callgrind.out")
-        keycost.counted_run(copy, [driver.ENTER, driver.ESC, driver.TAB], profile, options=("--demangle=no",))
-        names: list[str] = []
-        seen: set[str] = set()
-        with open(profile) as f:
-            for line in f:
-                m = re.match(r"c?fn=\(\d+\) (.+)$", line)
-                if m and m.group(1) not in seen:
-                    seen.add(m.group(1))
-                    names.append(m.group(1))
+def first_met(profile: str, binary: str) -> list[str]:
+    """The executable's functions in a callgrind profile, in the order the run first met them."""
+    names: list[str] = []
+    seen: set[str] = set()
+    with open(profile) as f:
+        for line in f:
+            m = re.match(r"c?fn=\(\d+\) (.+)$", line)
+            if m and m.group(1) not in seen:
+                seen.add(m.group(1))
+                names.append(m.group(1))
     listing = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
     code = {p[2] for p in (line.split() for line in listing.splitlines()) if len(p) == 3 and p[1] in "tTwW"}
     return [name for name in names if name in code]
 
 
+def executed_functions(binary: str, floor: bool = False) -> list[str]:
+    """The mangled names of the executable's functions that run, in first-met order: the demo's
+    start, open, close, Tab and q, or a floor program's line and key."""
+    with tempfile.TemporaryDirectory() as tmp:
+        # valgrind 3.19 gives up on the DWARF of the static Swift runtime (see keycost.py).
+        copy = os.path.join(tmp, os.path.basename(binary))
+        subprocess.run(["objcopy", "--strip-debug", binary, copy], check=True)
+        profile = os.path.join(tmp, "callgrind.out")
+        if floor:
+            subprocess.run(
+                ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}",
+                 f"--log-file={os.path.join(tmp, 'log')}", copy],
+                input=b"x", stdout=subprocess.DEVNULL, check=True,
+            )
+        else:
+            keycost.counted_run(copy, [driver.ENTER, driver.ESC, driver.TAB], profile, options=("--demangle=no",))
+        return first_met(profile, binary)
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--tui", required=True, help="a release tooltip-tui (static stdlib)")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--tui", help="a release tooltip-tui (static stdlib)")
+    which.add_argument("--floor", help="a floor program of Benchmarks/floor (prints a line, reads a key)")
     p.add_argument("-o", "--output", required=True, help="the ordering file to write")
     args = p.parse_args()
-    names = executed_functions(args.tui)
+    names = executed_functions(args.tui or args.floor, floor=args.floor is not None)
     Path(args.output).write_text("\n".join(names) + "\n")
     print(f"{len(names)} functions written to {args.output}")
     return 0
