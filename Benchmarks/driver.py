@@ -438,13 +438,13 @@ GOALS = (
 )
 
 
-def goals_table(summary: dict, floor: dict) -> tuple[str, dict]:
+def goals_table(summary: dict, floor: dict, a_name: str = "tooltip-tui") -> tuple[str, dict]:
     """Issue 14's goals: (tooltip-tui - the Swift floor that links what it links) against
     (the C program - the C floor), medians of the same run; the plain Swift floor beside, and
     the floor linked like tooltip-tui when it was measured."""
     linked = "linked" in floor["summary"][GOALS[0][1]]
     lines = [
-        "above the floors (goal <= 1.0x): (tooltip-tui - Swift+FE floor) / (baseline - C floor);"
+        f"above the floors (goal <= 1.0x): ({a_name} - Swift+FE floor) / (baseline - C floor);"
         " the plain Swift floor for comparison" + ("; and the Swift+FE floor linked like tooltip-tui" if linked else "")
     ]
     extra = f"  {'A - linked':>10} {'ratio':>7}" if linked else ""
@@ -908,6 +908,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--tui", help="the tooltip-tui binary (A)")
     p.add_argument("--baseline", help="the C baseline binary (B)")
     p.add_argument(
+        "--tui-name",
+        default="tooltip-tui",
+        help="A's name in the tables (default tooltip-tui); another program that draws the gallery as the"
+        " baseline does, such as Benchmarks/floor/baseline-swift, can stand as A (give --snapshot-binary then)",
+    )
+    p.add_argument(
         "--snapshot-binary",
         help="the tooltip-tui whose --snapshot --ansi screens give the minimal encoding (default: --tui)",
     )
@@ -946,7 +952,7 @@ def main(argv: list[str] | None = None) -> int:
     names = {}
     if args.tui:
         programs["A"] = [args.tui]
-        names["A"] = "tooltip-tui"
+        names["A"] = args.tui_name
     if args.baseline:
         programs["B"] = [args.baseline]
         names["B"] = "baseline"
@@ -958,7 +964,7 @@ def main(argv: list[str] | None = None) -> int:
 
     bounds = None
     bounds_error = None
-    if args.tui or args.snapshot_binary:
+    if args.snapshot_binary or (args.tui and args.tui_name == "tooltip-tui"):
         try:
             bounds = lower_bounds(args.snapshot_binary or args.tui, cols, rows)
         except (RuntimeError, ValueError, subprocess.SubprocessError) as error:
@@ -989,7 +995,7 @@ def main(argv: list[str] | None = None) -> int:
         floor_text, floor = floor_table(floor_runs)
         text += "\n\n" + floor_text
         if "A" in runs and "B" in runs:
-            goals_text, goals = goals_table(summary, floor)
+            goals_text, goals = goals_table(summary, floor, names["A"])
             text += "\n\n" + goals_text
     info = machine()
     header = (

@@ -1,8 +1,9 @@
 #!/bin/sh
-# Every benchmark in one command: builds the release binaries (tooltip-tui with the static
-# Swift stdlib and its start-up link order, the C baseline, the core benchmarks), runs the pty driver (tooltip-tui against
-# the baseline, alternating), the scale run (many anchors, long copy), the core timings and their callgrind instruction counts, prints
-# the tables and keeps everything in Benchmarks/results/ (not tracked by git).
+# Every benchmark in one command: builds the release binaries (tooltip-tui with the static Swift
+# stdlib and its start-up link order, the C baseline and its Swift port, the core benchmarks), runs
+# the pty driver (tooltip-tui, then the Swift port, against the baseline, alternating), the scale run
+# (many anchors, long copy), the core timings and their callgrind instruction counts, prints the
+# tables and keeps everything in Benchmarks/results/ (not tracked by git).
 #
 #   Benchmarks/run.sh [-n ITERATIONS] [--size COLSxROWS] [--no-callgrind] [--pty-only | --core-only]
 #                     [--snapshot-binary PATH]
@@ -52,11 +53,17 @@ if [ "$PTY" = 1 ]; then
   swiftc -O -static-stdlib "$BENCH/floor/hello-foundation.swift" -o "$BENCH/floor/hello-foundation" >&2
   # The same floor linked the way scripts/build-release.sh links tooltip-tui (its own start's
   # functions first), so a link setting cannot pass for the program's own saving.
-  swiftc -O -static-stdlib -use-ld=lld \
-    -Xlinker --symbol-ordering-file="$BENCH/floor/hello-foundation-order.txt" -Xlinker --no-warn-symbol-ordering \
-    -Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs \
+  # shellcheck disable=SC2046  # the link settings are words without spaces
+  swiftc -O -static-stdlib $("$ROOT/scripts/build-release.sh" --link-flags "$BENCH/floor/hello-foundation-order.txt") \
     "$BENCH/floor/hello-foundation.swift" -o "$BENCH/floor/hello-foundation-linked" >&2
   ${CC:-cc} -O2 "$BENCH/floor/hello.c" -o "$BENCH/floor/hello-c" >&2
+  # The C baseline written in Swift, linked like tooltip-tui (its own start's functions first):
+  # what any Swift program pays for doing the demo's job (running Swift code that drives
+  # ncurses) above the Swift+FE floor.
+  # shellcheck disable=SC2046
+  swiftc -O -static-stdlib -swift-version 6 -I "$BENCH/floor/ncurses" \
+    $("$ROOT/scripts/build-release.sh" --link-flags "$BENCH/floor/baseline-swift-order.txt") \
+    "$BENCH/floor/baseline.swift" -o "$BENCH/floor/baseline-swift" >&2
 fi
 if [ "$CORE" = 1 ]; then
   (cd "$BENCH/core" && swift build -c release) >&2
@@ -80,6 +87,15 @@ if [ "$PTY" = 1 ]; then
     --floor "$BENCH/floor/hello-swift" "$BENCH/floor/hello-foundation" "$BENCH/floor/hello-c" \
       "$BENCH/floor/hello-foundation-linked" \
     -n "$ITERATIONS" --size "$SIZE" --out "$OUT" | tee -a "$OUT/summary.txt"
+  echo | tee -a "$OUT/summary.txt"
+  echo "== the Swift port of the baseline against the C baseline ($ITERATIONS runs each, alternating)" >&2
+  python3 "$BENCH/driver.py" \
+    --tui "$BENCH/floor/baseline-swift" --tui-name swift-port \
+    --baseline "$BENCH/baseline/baseline" \
+    --snapshot-binary "${SNAPSHOT:-$ROOT/.build/release/tooltip-tui}" \
+    --floor "$BENCH/floor/hello-swift" "$BENCH/floor/hello-foundation" "$BENCH/floor/hello-c" \
+      "$BENCH/floor/hello-foundation-linked" \
+    -n "$ITERATIONS" --size "$SIZE" --out "$OUT/swift-port" | tee -a "$OUT/summary.txt"
   echo | tee -a "$OUT/summary.txt"
   if [ "$CALLGRIND" = 1 ] && command -v valgrind >/dev/null 2>&1; then
     echo "== instructions per key under callgrind" >&2

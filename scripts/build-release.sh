@@ -3,6 +3,7 @@
 # `swift build -c release`, linked for a smaller and quicker start.
 #
 #   scripts/build-release.sh [more swift build arguments]
+#   scripts/build-release.sh --link-flags ORDER-FILE   # the link settings as swiftc arguments
 #
 # - the static Swift stdlib, so the binary needs no Swift runtime installed;
 # - lld with the functions the start runs side by side (Benchmarks/startup-order.txt, written
@@ -13,15 +14,25 @@
 # - relative relocations packed (DT_RELR, glibc 2.36 or later): the executable's 35,000
 #   relocations take 7 KiB instead of 840 KiB, all of which the loader reads at every start.
 # SwiftPM cannot carry linker flags in Package.swift without making the package unusable as a
-# dependency, so they live here.
+# dependency, so they live here. Benchmarks/run.sh links the floor programs it compares with
+# the same settings (--link-flags), each with its own order file.
 set -eu
+
+link_flags() {
+  echo "-use-ld=lld -Xlinker --symbol-ordering-file=$1 -Xlinker --no-warn-symbol-ordering" \
+    "-Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs"
+}
+
+if [ "${1:-}" = "--link-flags" ]; then
+  link_flags "$2"
+  exit 0
+fi
+
 cd "$(dirname "$0")/.."
 # SwiftPM does not know the link order file is an input: remove the binary so a changed order
 # file is linked in (a relink takes a second).
 rm -f .build/release/tooltip-tui
+# shellcheck disable=SC2046  # the flags are words without spaces, one -Xswiftc each
 exec swift build -c release --static-swift-stdlib --product tooltip-tui \
-  -Xswiftc -use-ld=lld \
-  -Xlinker --symbol-ordering-file=Benchmarks/startup-order.txt -Xlinker --no-warn-symbol-ordering \
-  -Xlinker --no-export-dynamic \
-  -Xlinker -z -Xlinker pack-relative-relocs \
+  $(for flag in $(link_flags Benchmarks/startup-order.txt); do printf ' -Xswiftc %s' "$flag"; done) \
   "$@"
