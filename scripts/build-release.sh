@@ -3,7 +3,7 @@
 # `swift build -c release`, linked for a smaller and quicker start.
 #
 #   scripts/build-release.sh [more swift build arguments]
-#   scripts/build-release.sh --link-flags ORDER-FILE   # the link settings as swiftc arguments
+#   scripts/build-release.sh --link-flags [ORDER-FILE]  # the link settings as swiftc arguments
 #
 # - the static Swift stdlib, so the binary needs no Swift runtime installed;
 # - lld with the functions the start runs side by side (Benchmarks/startup-order.txt, written
@@ -15,16 +15,17 @@
 #   relocations take 7 KiB instead of 840 KiB, all of which the loader reads at every start.
 # SwiftPM cannot carry linker flags in Package.swift without making the package unusable as a
 # dependency, so they live here. Benchmarks/run.sh links the floor programs it compares with
-# the same settings (--link-flags), each with its own order file.
+# the same settings (--link-flags), each with its own order file; another program's release
+# build can take them too, with an order file of its own or none.
 set -eu
 
 link_flags() {
-  echo "-use-ld=lld -Xlinker --symbol-ordering-file=$1 -Xlinker --no-warn-symbol-ordering" \
+  echo "-use-ld=lld${1:+ -Xlinker --symbol-ordering-file=$1 -Xlinker --no-warn-symbol-ordering}" \
     "-Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs"
 }
 
 if [ "${1:-}" = "--link-flags" ]; then
-  link_flags "$2"
+  link_flags "${2:-}"
   exit 0
 fi
 
