@@ -45,6 +45,13 @@ let package = Package(
       dependencies: ["TooltipKit", "TooltipCurses"],
       path: "Examples/Session"
     ),
+    // A third: a `top`-like job monitor with several windows on panels, whose tooltips open
+    // over any of them in panels of their own.
+    .executableTarget(
+      name: "job-monitor",
+      dependencies: ["TooltipKit", "TooltipCurses", "CNcurses"],
+      path: "Examples/JobMonitor"
+    ),
 
     // What the test targets share: the package's paths and binaries, temporary directories,
     // running a process, tmux panes, snapshots, and the gate keeping timed tests off busy cores.
@@ -57,7 +64,7 @@ let package = Package(
       dependencies: ["TooltipCurses", "TooltipKit", "CNcurses", "CTerminalGuard", "TestSupport"]),
     .testTarget(name: "TooltipScenesTests", dependencies: ["TooltipScenes", "TooltipKit", "TestSupport"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["tooltip-tui", "toolbar-own-curses", "toolbar-session", "TestSupport"]),
+      name: "EndToEndTests", dependencies: ["tooltip-tui", "toolbar-own-curses", "toolbar-session", "job-monitor", "TestSupport"]),
     // The non-interactive modes (--snapshot, --check, --lint, scene files) through the binary.
     .testTarget(
       name: "CommandLineTests",
