@@ -64,7 +64,8 @@ let package = Package(
       dependencies: ["TooltipCurses", "TooltipKit", "CNcurses", "CTerminalGuard", "TestSupport"]),
     .testTarget(name: "TooltipScenesTests", dependencies: ["TooltipScenes", "TooltipKit", "TestSupport"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["tooltip-tui", "toolbar-own-curses", "toolbar-session", "job-monitor", "TestSupport"]),
+      name: "EndToEndTests",
+      dependencies: ["tooltip-tui", "toolbar-own-curses", "toolbar-session", "job-monitor", "TestSupport"]),
     // The non-interactive modes (--snapshot, --check, --lint, scene files) through the binary.
     .testTarget(
       name: "CommandLineTests",

@@ -35,57 +35,47 @@ struct Job {
   var cpu: Int  // tenths of a percent
   let memory: Int  // tenths of a percent
   let seconds: Int
-  var state: Character
+  var stat: Character
   let command: String
 }
 
-/// The columns: title, width, right-aligned, and what the header's tooltip says.
-let columns: [(title: String, width: Int, right: Bool, headline: String, detail: String)] = [
-  ("PID", 6, true, "Process ID", "The number the kernel gave the job."),
-  ("USER", 9, false, "User", "Who started the job."),
-  ("%CPU", 6, true, "CPU share", "Of one core, over the last refresh."),
-  ("%MEM", 6, true, "Memory share", "Of the machine's physical memory."),
-  ("TIME+", 9, true, "CPU time", "Minutes and seconds used since it began."),
-  ("S", 2, true, "State", "R running, S sleeping, Z ended."),
-  ("COMMAND", 20, false, "Command", "The program and its arguments."),
+/// The columns: title, first column, width, right-aligned, and what the header's tooltip says.
+let columns: [(title: String, x: Int, width: Int, right: Bool, headline: String, detail: String)] = [
+  ("PID", 0, 6, true, "Process ID", "The number the kernel gave the job."),
+  ("USER", 7, 9, false, "User", "Who started the job."),
+  ("%CPU", 17, 6, true, "CPU share", "Of one core, over the last refresh."),
+  ("%MEM", 24, 6, true, "Memory share", "Of the machine's physical memory."),
+  ("TIME+", 31, 9, true, "CPU time", "Minutes and seconds used since it began."),
+  ("S", 41, 2, true, "State", "R running, S sleeping, Z ended."),
+  ("COMMAND", 44, 20, false, "Command", "The program and its arguments."),
 ]
 
-/// The toolbar on row 0: six one-cell icons (a tap runs them, holding one shows its hint)
-/// and two text buttons.
-let icons: [(id: String, glyph: String, headline: String, detail: String)] = [
-  ("pause", "‖", "Pause", "Stops the table refreshing."),
-  ("refresh", "↻", "Refresh", "Reads every job again now."),
-  ("filter", "≡", "Running only", "Hides the jobs that sleep."),
-  ("tree", "┬", "Tree", "Indents each job under its parent."),
-  ("sort", "↕", "Sort by CPU", "Busiest jobs first; again for PID order."),
-  ("theme", "◐", "Bubble theme", "Light or dark tooltips."),
+/// The toolbar on row 0: six one-cell icons and two text buttons; a tap runs one (but Help),
+/// holding it shows its hint.
+let toolbar: [(id: String, x: Int, text: String, headline: String, detail: String)] = [
+  ("pause", 1, "‖", "Pause", "Stops the table refreshing."),
+  ("refresh", 3, "↻", "Refresh", "Reads every job again now."),
+  ("filter", 5, "≡", "Running only", "Hides the jobs that sleep."),
+  ("tree", 7, "┬", "Tree", "Indents each job under its parent."),
+  ("sort", 9, "↕", "Sort by CPU", "Busiest jobs first; again for PID order."),
+  ("theme", 11, "◐", "Bubble theme", "Light or dark tooltips."),
+  ("kill", 14, "[Kill]", "Kill", "Ends the selected job."),
+  ("help", 21, "[Help]", "Keys", "Arrows, PgUp/PgDn, wheel; Tab: toolbar; Esc: leave it; q: quit."),
 ]
 
-func toolbarScene() -> Scene {
-  var anchors = icons.enumerated().map { i, icon in
+/// Tooltips: the toolbar's buttons and the column headers as anchors, in screen cells.
+let scene = Scene(
+  anchors: toolbar.map { b in
     Anchor(
-      id: icon.id, position: Point(x: 1 + 2 * i, y: 0), size: .sm, placement: .bottom, headline: icon.headline,
-      supporting: icon.detail, trigger: .longPress, glyph: icon.glyph, action: true)
+      id: b.id, position: Point(x: b.x, y: 0), size: b.text.count == 1 ? .sm : .md, placement: .bottom,
+      headline: b.headline, supporting: b.detail, trigger: b.id == "help" ? .tap : .longPress,
+      boxSize: Size(width: b.text.count, height: 1), action: b.id != "help")
   }
-  anchors.append(
-    Anchor(
-      id: "kill", position: Point(x: 14, y: 0), placement: .bottom, headline: "Kill",
-      supporting: "Ends the selected job.", trigger: .longPress, label: "Kill", boxSize: Size(width: 6, height: 1)))
-  anchors.append(
-    Anchor(
-      id: "help", position: Point(x: 21, y: 0), placement: .bottom, headline: "Keys",
-      supporting: "Arrows, PgUp/PgDn, wheel; Tab: toolbar; q: quit.", label: "Help",
-      boxSize: Size(width: 6, height: 1), action: false))
-  var x = 0
-  for column in columns {
-    anchors.append(
+    + columns.map { c in
       Anchor(
-        id: column.title, position: Point(x: x, y: 2), placement: .bottom, headline: column.headline,
-        supporting: column.detail, boxSize: Size(width: column.width, height: 1)))
-    x += column.width + 1
-  }
-  return Scene(anchors: anchors)
-}
+        id: c.title, position: Point(x: c.x, y: 2), placement: .bottom, headline: c.headline,
+        supporting: c.detail, boxSize: Size(width: c.width, height: 1))
+    })
 
 /// Everything the program shows, and what it drew last, window by window.
 struct Monitor {
@@ -103,7 +93,7 @@ struct Monitor {
 
   /// Jobs as the table shows them: filtered and sorted.
   var shown: [Job] {
-    let kept = runningOnly ? jobs.filter { $0.state == "R" } : jobs
+    let kept = runningOnly ? jobs.filter { $0.stat == "R" } : jobs
     return byCPU ? kept.sorted { ($0.cpu, $1.pid) > ($1.cpu, $0.pid) } : kept
   }
 
@@ -115,7 +105,7 @@ struct Monitor {
       let cpu = (i * 37 + generation * 11) % 1000 / (i % 5 + 1)
       return Job(
         pid: 1000 + i * 7, user: users[i % users.count], cpu: cpu, memory: (i * 13) % 250,
-        seconds: i * 97 + generation, state: cpu > 120 ? "R" : (i % 11 == 0 ? "Z" : "S"),
+        seconds: i * 97 + generation, stat: cpu > 120 ? "R" : (i % 11 == 0 ? "Z" : "S"),
         command: commands[i % commands.count])
     }
     generation += 1
@@ -140,7 +130,7 @@ struct Monitor {
     guard let pid = shown.dropFirst(selected).first?.pid, let i = jobs.firstIndex(where: { $0.pid == pid }) else {
       return
     }
-    jobs[i].state = "Z"
+    jobs[i].stat = "Z"
     jobs[i].cpu = 0
   }
 
@@ -161,7 +151,7 @@ struct Monitor {
   func line(_ job: Job) -> String {
     let values = [
       String(job.pid), job.user, tenths(job.cpu), tenths(job.memory),
-      "\(job.seconds / 60):" + pad(String(job.seconds % 60), 2, right: true, fill: "0"), String(job.state),
+      "\(job.seconds / 60):" + pad(String(job.seconds % 60), 2, right: true, fill: "0"), String(job.stat),
       (tree && job.pid % 3 != 0 ? " └ " : "") + job.command,
     ]
     return zip(columns, values).map { pad($1, $0.width, right: $0.right) }.joined(separator: " ")
@@ -231,18 +221,21 @@ func fill(_ window: UnsafeMutablePointer<WINDOW>?, _ y: Int, _ text: String, pai
   _ = tk_attr_set(window, TK_A_NORMAL, 0)
 }
 
-/// The header's two rows: the toolbar (with the tooltips' selection highlighted) and a summary.
-func drawHeader(_ monitor: Monitor, highlight: [Rect]) {
+/// The header's two rows: the toolbar and a summary.
+func drawHeader(_ monitor: Monitor) {
   guard let window = Screen.header else { return }
-  fill(window, 0, String(repeating: " ", count: 28) + "jobmon" + (monitor.paused ? "  (paused)" : ""), pair: Pair.header)
+  fill(
+    window, 0, String(repeating: " ", count: 28) + "jobmon" + (monitor.paused ? "  (paused)" : ""), pair: Pair.header)
   _ = tk_attr_set(window, TK_A_BOLD, Pair.icon)
-  for (i, icon) in icons.enumerated() { _ = tk_put(window, 0, Int32(1 + 2 * i), icon.glyph) }
-  _ = tk_put(window, 0, 14, "[Kill] [Help]")
-  for rect in highlight where rect.minY == 0 {
-    mvwchgat(window, 0, Int32(rect.minX), Int32(rect.size.width), TK_A_REVERSE | TK_A_BOLD, Int16(Pair.icon), nil)
-  }
-  let running = monitor.jobs.filter { $0.state == "R" }.count
+  for button in toolbar { _ = tk_put(window, 0, Int32(button.x), button.text) }
+  let running = monitor.jobs.filter { $0.stat == "R" }.count
   fill(window, 1, " Tasks: \(monitor.jobs.count) total, \(running) running   Load: 1.02 0.87 0.66", pair: Pair.header)
+}
+
+/// The column headers.
+func drawColumns() {
+  let titles = columns.map { pad($0.title, $0.width, right: $0.right) }.joined(separator: " ")
+  fill(Screen.columns, 0, titles, pair: Pair.columns, attrs: TK_A_BOLD)
 }
 
 /// The table's rows as drawn: text and pair.
@@ -251,18 +244,8 @@ func tableRows(_ monitor: Monitor) -> [(text: String, pair: Int32)] {
   return (0..<Screen.tableHeight).map { y in
     let index = monitor.top + y
     guard index < jobs.count else { return ("", 0) }
-    let pair = index == monitor.selected ? Pair.selected : (jobs[index].state == "R" ? Pair.running : 0)
+    let pair = index == monitor.selected ? Pair.selected : (jobs[index].stat == "R" ? Pair.running : 0)
     return (monitor.line(jobs[index]), pair)
-  }
-}
-
-/// The column headers, with the tooltips' selection highlighted.
-func drawColumns(highlight: [Rect]) {
-  guard let window = Screen.columns else { return }
-  let titles = columns.map { pad($0.title, $0.width, right: $0.right) }.joined(separator: " ")
-  fill(window, 0, titles, pair: Pair.columns, attrs: TK_A_BOLD)
-  for rect in highlight where rect.minY == 2 {
-    mvwchgat(window, 0, Int32(rect.minX), Int32(rect.size.width), TK_A_REVERSE | TK_A_BOLD, Int16(Pair.columns), nil)
   }
 }
 
@@ -302,10 +285,10 @@ if has_colors() {
 }
 Screen.make()
 
-let tips = CursesTooltips(scene: toolbarScene(), overlay: TooltipOverlay(colors: CursesColors(pairs: 16..<64, noColor: nil)))
+let tips = CursesTooltips(scene: scene, overlay: TooltipOverlay(colors: CursesColors(pairs: 16..<64, noColor: nil)))
 var monitor = Monitor()
 /// What each window showed when last drawn: a window is drawn again only when it changes.
-var drawn: (header: String, columns: [Rect], table: [String], status: String)?
+var drawn: (header: String, table: [String], status: String)?
 
 while true {
   let time = wallClock()
@@ -313,11 +296,18 @@ while true {
   let rows = tableRows(monitor)
   let table = rows.map { "\($0.pair) \($0.text)" }
   let status = " \(time.text)  \(monitor.message)"
-  if header != drawn?.header { drawHeader(monitor, highlight: tips.highlight) }
-  if tips.highlight != drawn?.columns { drawColumns(highlight: tips.highlight) }
+  if header != drawn?.header {
+    drawHeader(monitor)
+    drawColumns()
+    // The tooltips' selection (keyboard focus on a button or header), drawn by the program.
+    for cells in tips.highlight where cells.minY == 0 || cells.minY == 2 {
+      let (window, pair) = cells.minY == 0 ? (Screen.header, Pair.icon) : (Screen.columns, Pair.columns)
+      mvwchgat(window, 0, Int32(cells.minX), Int32(cells.size.width), TK_A_REVERSE | TK_A_BOLD, Int16(pair), nil)
+    }
+  }
   if table != drawn?.table { for (y, row) in rows.enumerated() { fill(Screen.table, y, row.text, pair: row.pair) } }
   if status != drawn?.status { fill(Screen.status, 0, status, pair: Pair.status) }
-  drawn = (header, tips.highlight, table, status)
+  drawn = (header, table, status)
   tips.draw()
   update_panels()
   _ = TerminalGuard.blocking { doupdate() }

@@ -71,6 +71,8 @@ public final class CursesTooltips {
   private var lastWait: (milliseconds: Int32, since: Duration)?
   /// `ERR`s in a row that came back before their wait was over, with no signal.
   private var earlyFailures = 0
+  /// `ERR`s in a row after which the input was readable all the same.
+  private var readableButEmpty = 0
   private let input: Int32
 
   /// Tooltips for `scene` drawn by `overlay` (``TooltipOverlay/init(colors:)`` for panels,
@@ -123,6 +125,7 @@ public final class CursesTooltips {
       return false
     }
     earlyFailures = 0
+    readableButEmpty = 0
     var report: MouseReport?
     if value == KEY_MOUSE {
       guard let mouse else { return false }
@@ -221,6 +224,14 @@ public final class CursesTooltips {
         inputEnd = (129, "the terminal hung up")
         return
       }
+      // Readable, yet curses read nothing, twice in a row: the input is at its end.
+      readableButEmpty += 1
+      if readableButEmpty >= 2 {
+        inputEnd = (129, "standard input ended")
+        return
+      }
+    } else {
+      readableButEmpty = 0
     }
     let flags = fcntl(input, F_GETFL)
     if flags >= 0, flags & O_ACCMODE == O_WRONLY {

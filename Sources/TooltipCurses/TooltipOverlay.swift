@@ -133,11 +133,10 @@ public final class TooltipOverlay {
       }
     }
     if let bubble, let visible = bubble.bounds.intersection(bounds) {
-      // The cell under the pointer is read before the body is drawn: the body never covers it.
-      let pointerStyle = pointer(bubble, styles: layout.options.bubbleStyles, under: window, at: bubble.pointer)
       draw(bubble, visible: visible, styles: layout.options.bubbleStyles, into: window, origin: Point(x: 0, y: 0))
       if visible.contains(bubble.pointer) {
-        putPointer(bubble, style: pointerStyle, into: window, at: bubble.pointer)
+        let style = pointer(bubble, styles: layout.options.bubbleStyles, under: window, at: bubble.pointer)
+        putPointer(bubble, style: style, into: window, at: bubble.pointer)
       }
     }
     return now
