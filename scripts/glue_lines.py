@@ -2,12 +2,14 @@
 """Counts the tooltip glue lines of an example program, by one stated rule.
 
 A line is glue when, blank lines and comments aside, it
-  1. names the program's tooltips value (`tips`, or `session` for a terminal the library owns) or a public
+  1. names (not as a member after a dot) the program's tooltips value (`tips`, or `session` for a terminal the library owns) or a public
      symbol of TooltipKit or TooltipCurses (read from Sources/: its public types and
      top-level functions), `import TooltipKit` and `import TooltipCurses` included; or
   2. continues a statement begun on a glue line (its parentheses, brackets or braces are still
-     open: the body of a glue `if` or `for` is glue), or names a constant taken from the
-     tooltips value (`let consumed = tips.handle(...)`); or
+     open: the body of a glue `if` or `for` is glue, but a function whose signature names a
+     library type is one line), or names a constant or variable whose value is the library's
+     (`var state = TooltipState(...)`, `let consumed = tips.handle(...)`; not a value the
+     program's own call returns through `TerminalGuard.blocking`); or
   3. lies in a declaration whose doc comment begins "Tooltips:" (code that exists only for the
      tooltips, such as the scene builder), from the comment to its closing brace or bracket.
 The copy itself (headlines and supporting lines kept in the program's own tables) is content,
@@ -19,6 +21,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 VALUES = {"tips", "session"}
+DECLARATION = re.compile(r"\s*(?:(?:private|public|static|mutating|final)\s+)*(?:func|init|struct|enum|class|extension)\b")
 
 
 def library_symbols():
@@ -40,7 +43,7 @@ def code(line):
 def count(path, symbols, show=False):
     lines = pathlib.Path(path).read_text().splitlines()
     names = set(symbols | VALUES)
-    words = re.compile(r"\b(" + "|".join(sorted(names)) + r")\b")
+    words = re.compile(r"(?<![.\w])(" + "|".join(sorted(names)) + r")\b")
     glue = 0
     number = 0
     depth = 0  # open ( [ { of a glue statement
@@ -76,14 +79,18 @@ def count(path, symbols, show=False):
             depth = max(0, depth + opens + braces)
             continue
         if words.search(body):
+            # A declaration that only names a library type (a `size: Size` parameter) is one
+            # line of glue, not its whole body.
+            if DECLARATION.match(body):
+                braces = 0
             glue += 1
             if show:
                 print(f"{number:4} {raw}")
             depth = max(0, opens + braces)
-            bound = re.match(r"\s*(?:let|var)\s+(\w+)\s*=(.*)", body)
-            if bound and bound.group(1) not in names and re.search(r"\b(" + "|".join(VALUES) + r")\b", bound.group(2)):
+            bound = re.match(r"\s*(?:let|var)\s+(\w+)(?:\s*:\s*\w+)?\s*=\s*(\w+)", body)
+            if bound and bound.group(1) not in names and bound.group(2) in names and ".blocking" not in body:
                 names.add(bound.group(1))
-                words = re.compile(r"\b(" + "|".join(sorted(names)) + r")\b")
+                words = re.compile(r"(?<![.\w])(" + "|".join(sorted(names)) + r")\b")
     return glue
 
 
