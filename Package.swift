@@ -75,7 +75,8 @@ let package = Package(
 
     // The real binary in a real terminal emulator: xterm under Xvfb, X key and pointer events,
     // the screen read back as pixels; and the fonts it needs.
-    .testTarget(name: "RealTerminalTests", dependencies: ["tooltip-tui", "TooltipKit", "TestSupport"]),
+    .testTarget(
+      name: "RealTerminalTests", dependencies: ["tooltip-tui", "job-monitor", "TooltipKit", "TestSupport"]),
 
     // Robustness: seeded random event sequences and hostile copy through the core.
     .testTarget(name: "PropertyTests", dependencies: ["TooltipKit", "tooltip-tui", "TestSupport"]),
