@@ -4,9 +4,10 @@
 // LICENSE file at the top of the package; SPDX-License-Identifier: Apache-2.0).
 // Versions: semantic, 0.x while the API moves (CHANGELOG.md; the README's "Set-up" says what
 // 0.x promises and how to depend on a version).
-// Platforms: Linux with glibc only (glibc's wcwidth and locales, ncursesw, /dev/tty, Linux
-// signal numbers). Elsewhere the manifest stops here with one line, and each target that needs
-// glibc stops its own build too; the README's "Platforms" says what a macOS port would need.
+// Platforms: Linux with glibc only (glibc's wcwidth and C.UTF-8 locale, ncursesw, Linux signal
+// numbers, poll on a terminal). Elsewhere the manifest stops here with one line, and each target
+// that needs glibc stops its own build too; the README's "Platforms" says what a macOS port
+// would need.
 import PackageDescription
 
 #if !os(Linux)
