@@ -46,7 +46,7 @@ struct Options: Equatable {
   var ansi = false
   var svg = false
 
-  static let version = "tooltip-tui 1.0.0"
+  static let version = "tooltip-tui \(tooltipKitVersion)"
 
   static let usage = """
     Usage:

@@ -57,6 +57,7 @@ public struct TooltipState: Hashable, Sendable {
   /// Applies `input` and returns the changes it made, in order.
   ///
   /// - Parameters:
+  ///   - input: the pointer, key, time or programmatic input to apply.
   ///   - layout: the layout of the frame on screen (for hit testing and selection).
   ///   - policy: what the tap that closes an open tooltip does besides closing it.
   public mutating func send(
