@@ -15,10 +15,10 @@ import TooltipKit
 /// input it did not consume is the program's. The rules, so a program can count on them:
 ///
 /// - **Mouse.** A press or click on an anchor or on the open bubble is consumed (and its
-///   release); so is one anywhere else while a tooltip is open under ``DismissPolicy/consume``
+///   release); so is one anywhere else while a tooltip is open under `DismissPolicy.consume`
 ///   (that tap only closes it). Other buttons, the wheel and every other press are the program's
 ///   (the state machine still sees primary-button presses, so a tap elsewhere closes an open
-///   tooltip under ``DismissPolicy/passThrough``).
+///   tooltip under `DismissPolicy.passThrough`).
 /// - **Keys.** Tab and Shift-Tab always (they move the selection among the anchors; with
 ///   `keepsSelection: false`, past the last or before the first they give the focus back: nothing
 ///   selected). Esc while a tooltip is open (it closes) or an anchor is selected (nothing is then
@@ -50,7 +50,7 @@ public final class CursesTooltips {
   /// a hang-up, 2 for input that cannot be read) and a one-line reason for stderr (nil after a
   /// signal). Checked by ``handle(_:mouse:)``.
   public private(set) var inputEnd: (status: Int32, reason: String?)?
-  /// What the closing tap does besides closing (``DismissPolicy``).
+  /// What the closing tap does besides closing (`DismissPolicy`).
   public var policy: DismissPolicy = .consume
   /// Whether the letter keys of ``TooltipKeymap`` (`i`, `h j k l`, Space) act while an anchor
   /// is selected; false leaves them to the program.
@@ -75,11 +75,14 @@ public final class CursesTooltips {
   private var readableButEmpty = 0
   private let input: Int32
 
-  /// Tooltips for `scene` drawn by `overlay` (``TooltipOverlay/init(colors:)`` for panels,
-  /// ``TooltipOverlay/init(window:colors:)`` into a window), laid out in `area` (overlay cells,
-  /// nil for all) with `options`.
+  /// Tooltips for `scene` drawn by `overlay`, laid out in `area` with `options`.
   ///
   /// - Parameters:
+  ///   - scene: the anchors, in the overlay's cells (the screen's, for panels).
+  ///   - overlay: ``TooltipOverlay/init(colors:)`` for panels of its own,
+  ///     ``TooltipOverlay/init(window:colors:)`` to draw into one of the program's windows.
+  ///   - area: the scene area in the overlay's cells; nil for all of them.
+  ///   - options: how bubbles look and whether the selection is highlighted.
   ///   - keepsSelection: whether an anchor is always selected (a keyboard-first screen); the
   ///     default leaves the focus with the program until a tap or Tab selects.
   ///   - input: the descriptor the screen reads (standard input unless `newterm` was given

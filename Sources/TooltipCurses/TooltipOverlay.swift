@@ -74,7 +74,7 @@ public final class TooltipOverlay {
 
   /// The cells the selection highlight covers (window, or screen, coordinates): the selected
   /// anchor's box inside the scene area and, beside a one-cell box, a cell each side
-  /// (``SceneLayout/highlightPadding(of:)``); empty when nothing is selected or
+  /// (`SceneLayout.highlightPadding(of:)`); empty when nothing is selected or
   /// `layout.options.highlightsSelection` is off. Into a window the overlay draws them in reverse
   /// video; with panels the program draws its own cells there highlighted.
   public func highlight(_ layout: SceneLayout, state: TooltipState) -> [Rect] {
