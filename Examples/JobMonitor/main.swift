@@ -340,6 +340,7 @@ while true {
     if row >= 0, row < Screen.tableHeight { monitor.select(monitor.top + row) }
   case KEY_RESIZE:
     Screen.make()
+    tips.scene = Screen.table == nil ? Scene(anchors: []) : scene  // no toolbar on a screen too small
     drawn = nil
     monitor.select(monitor.selected)
   default: break

@@ -141,14 +141,16 @@ public final class CursesTooltips {
       overlay.reset()
       relayout()
       return false
-    case .press(let point, _), .click(let point):
-      let target = layout.hitTest(point, bubble: state.openBubble(layout))
-      let consumed = target != .background || (state.openID != nil && policy == .consume)
-      if case .press = decoded { pressConsumed = consumed }
-      update(TooltipKeymap.input(for: decoded)!)
+    case .press(let point, let time):
+      pressConsumed = isTooltips(point)
+      update(.press(point, time: time))
+      return pressConsumed
+    case .click(let point):
+      let consumed = isTooltips(point)
+      update(.click(point))
       return consumed
-    case .release:
-      update(TooltipKeymap.input(for: decoded)!)
+    case .release(let point, let time):
+      update(.release(point, time: time))
       defer { pressConsumed = false }
       return pressConsumed
     case .key:
@@ -182,6 +184,13 @@ public final class CursesTooltips {
   public var highlight: [Rect] { overlay.highlight(layout, state: state) }
 
   // MARK: - Steps
+
+  /// Whether a press or tap at `point` is the component's: on an anchor or the open bubble, or
+  /// anywhere while a tooltip is open and the closing tap does nothing else.
+  private func isTooltips(_ point: Point) -> Bool {
+    layout.hitTest(point, bubble: state.openBubble(layout)) != .background
+      || (state.openID != nil && policy == .consume)
+  }
 
   /// A key the keymap maps: consumed when it is the component's now (see the type's rules).
   private func key(_ mapped: TooltipInput) -> Bool {
