@@ -38,6 +38,8 @@ struct Options: Equatable {
   var theme: Theme = .light
   var fidelity: Fidelity = .hug
   var dismiss: DismissPolicy = .consume
+  /// `--edges`: every scene's edge rule, or nil for each scene's own.
+  var edges: EdgePolicy?
   var ascii = false
   var mouse = true
   var size: Size?
@@ -51,10 +53,10 @@ struct Options: Equatable {
   static let usage = """
     Usage:
       tooltip-tui [--scene gallery|form|edges|FILE.json] [--theme light|dark]
-                  [--fidelity hug|file] [--dismiss consume|pass-through] [--ascii] [--no-mouse]
-                  [--open ID] [--bare]
+                  [--fidelity hug|file] [--dismiss consume|pass-through] [--edges crop|shift]
+                  [--ascii] [--no-mouse] [--open ID] [--bare]
       tooltip-tui --snapshot --size COLSxROWS [--open ID] [--bare] [--ansi | --svg] [options above]
-      tooltip-tui --check --size COLSxROWS [--scene ...]
+      tooltip-tui --check --size COLSxROWS [--scene ...] [--edges crop|shift]
       tooltip-tui --lint [--scene ...]
       tooltip-tui --help | --version
 
@@ -69,6 +71,8 @@ struct Options: Equatable {
       --theme T        light (default) or dark
       --fidelity F     hug (default) or file (the design file's wider bodies and grey text)
       --dismiss D      consume (default: the closing tap does nothing else) or pass-through
+      --edges E        crop (the default, unless the scene file says shift): a bubble is cut
+                       where the screen ends; shift: it slides along the anchor's side first
       --ascii          ASCII pointers and icon instead of ▲ ▼ ◀ ▶ and ⅈ
       --no-mouse       do not ask the terminal for mouse events
       --size CxR       screen size for --snapshot and --check, e.g. 80x24
@@ -84,11 +88,14 @@ struct Options: Equatable {
   /// The scenes every mode starts from (``SceneSource/scenes()``), with `--open` checked
   /// against the first: a usage error when it names no anchor of that scene.
   func loadScenes() throws(DemoError) -> [NamedScene] {
-    let scenes: [NamedScene]
+    var scenes: [NamedScene]
     do {
       scenes = try scene.scenes()
     } catch {
       throw .sceneFile(error)
+    }
+    if let edges {
+      for i in scenes.indices { scenes[i].scene.edges = edges }
     }
     if let id = openID, scenes[0].scene.anchor(id: id) == nil {
       throw .usage(
@@ -143,6 +150,7 @@ struct Options: Equatable {
         options.scene = BuiltinScene(rawValue: raw).map(SceneSource.builtin) ?? .file(raw)
       case "--theme": options.theme = try choice(flag, value(for: flag, inline: inline), "light or dark")
       case "--fidelity": options.fidelity = try choice(flag, value(for: flag, inline: inline), "hug or file")
+      case "--edges": options.edges = try choice(flag, value(for: flag, inline: inline), "crop or shift")
       case "--dismiss":
         let raw = try value(for: flag, inline: inline)
         switch raw {
