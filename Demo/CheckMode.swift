@@ -31,7 +31,8 @@ enum CheckMode {
   /// The report: one line per cropped tooltip in reading order, then a summary line (for
   /// stdout); one note per cropped tooltip (for stderr); exit status 1 when any tooltip is
   /// cropped.
-  static func report(scene: Scene, screen: Size, options: RenderOptions) -> (text: String, notes: String, status: Int32) {
+  static func report(scene: Scene, screen: Size, options: RenderOptions) -> (text: String, notes: String, status: Int32)
+  {
     let report = CropReport(scene: scene, screen: screen, options: options)
     let cropped = report.cropped
     var text = cropped.map { line($0) + "\n" }.joined()

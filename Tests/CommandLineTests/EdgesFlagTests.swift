@@ -63,7 +63,8 @@ import Testing
     #expect(shifted[1].hasPrefix("▲ "))
     #expect(shifted[3].hasPrefix(" Pause "))
     #expect(shifted[4].hasPrefix(" Stop refreshing; the jobs keep "))
-    let cropped = try TUI.run(arguments + ["--edges", "crop"]).text.split(separator: "\n", omittingEmptySubsequences: false)
+    let cropped = try TUI.run(arguments + ["--edges", "crop"]).text.split(
+      separator: "\n", omittingEmptySubsequences: false)
     #expect(cropped[1].hasPrefix("▲ "))
     #expect(cropped[4].hasPrefix("g; the jobs keep "))
   }

@@ -18,13 +18,21 @@ import TooltipKit
 
   static let cases: [Case] = [
     // cx = 1: crop x = -6, shift to 0 (pointer column 1 inside).
-    Case(name: "toolbar corner, below", position: Point(x: 0, y: 0), placement: .bottom, body: Rect(x: 0, y: 2, width: 15, height: 4)),
+    Case(
+      name: "toolbar corner, below", position: Point(x: 0, y: 0), placement: .bottom,
+      body: Rect(x: 0, y: 2, width: 15, height: 4)),
     // cx = 58: crop 51 ..< 66, shift to 45 ..< 60.
-    Case(name: "right edge, below", position: Point(x: 57, y: 0), placement: .bottom, body: Rect(x: 45, y: 2, width: 15, height: 4)),
+    Case(
+      name: "right edge, below", position: Point(x: 57, y: 0), placement: .bottom,
+      body: Rect(x: 45, y: 2, width: 15, height: 4)),
     // Right of (20, 0): rows -1 ..< 3 move to 0 ..< 4.
-    Case(name: "top row, right", position: Point(x: 20, y: 0), placement: .right, body: Rect(x: 24, y: 0, width: 15, height: 4)),
+    Case(
+      name: "top row, right", position: Point(x: 20, y: 0), placement: .right,
+      body: Rect(x: 24, y: 0, width: 15, height: 4)),
     // Left of (40, 23): rows 22 ..< 26 move to 20 ..< 24.
-    Case(name: "last row, left", position: Point(x: 40, y: 23), placement: .left, body: Rect(x: 24, y: 20, width: 15, height: 4)),
+    Case(
+      name: "last row, left", position: Point(x: 40, y: 23), placement: .left,
+      body: Rect(x: 24, y: 20, width: 15, height: 4)),
     // 10 columns, cx = 9: crop x = 2, 15 wide: its first column goes to 0.
     Case(
       name: "wider than the screen", position: Point(x: 8, y: 0), placement: .bottom,
@@ -55,12 +63,14 @@ import TooltipKit
     // Left where crop puts it: rejected (each case here needs a shift).
     #expect(!Invariants.shifted(cropped, from: cropped, box: box, screen: c.screen).isEmpty)
     // The pointer moved with the body: rejected.
-    let dragged = cropped.offset(by: Point(x: shifted.body.minX - cropped.body.minX, y: shifted.body.minY - cropped.body.minY))
+    let dragged = cropped.offset(
+      by: Point(x: shifted.body.minX - cropped.body.minX, y: shifted.body.minY - cropped.body.minY))
     #expect(!Invariants.shifted(dragged, from: cropped, box: box, screen: c.screen).isEmpty)
   }
 
   @Test func aBubbleOnScreenMustNotMove() throws {
-    let c = Case(name: "inside", position: Point(x: 20, y: 5), placement: .bottom, body: Rect(x: 14, y: 7, width: 15, height: 4))
+    let c = Case(
+      name: "inside", position: Point(x: 20, y: 5), placement: .bottom, body: Rect(x: 14, y: 7, width: 15, height: 4))
     let (cropped, shifted, box) = try Self.bubbles(c)
     #expect(shifted == cropped)
     var wrong = cropped.offset(by: Point(x: 1, y: 0))

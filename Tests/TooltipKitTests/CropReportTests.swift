@@ -27,13 +27,16 @@ import TooltipKit
     // Box (8, 4) md, cx 9: pointer (9, 3), body columns 8 ..< 12, rows 0 ..< 3.
     Case(name: "inside", position: Point(x: 8, y: 4), placement: .top, edges: [], lost: 0),
     // Pointer (9, 0) stays; body rows -3 ..< 0 all lost.
-    Case(name: "off the top", position: Point(x: 8, y: 1), placement: .top, edges: [.top], lost: 12,
+    Case(
+      name: "off the top", position: Point(x: 8, y: 1), placement: .top, edges: [.top], lost: 12,
       least: (.bottom, 0)),
     // Box (0, 5) sm: pointer (-1, 5), body columns -5 ..< -1.
-    Case(name: "off the left", position: Point(x: 0, y: 5), size: .sm, placement: .left, edges: [.left], lost: 13,
+    Case(
+      name: "off the left", position: Point(x: 0, y: 5), size: .sm, placement: .left, edges: [.left], lost: 13,
       least: (.right, 0)),
     // Box 17 ..< 20: pointer (20, 5), body columns 21 ..< 25.
-    Case(name: "off the right", position: Point(x: 17, y: 5), placement: .right, edges: [.right], lost: 13,
+    Case(
+      name: "off the right", position: Point(x: 17, y: 5), placement: .right, edges: [.right], lost: 13,
       least: (.left, 0)),
     // Box (5, 8) sm: pointer (5, 9) on the last row, body rows 10 ..< 13.
     Case(

@@ -57,7 +57,8 @@ import TooltipKit
 
   @Test func onTheDefaultBackgroundThePointerIsTheFillsColour() {
     let grid = Self.frame(row: .plain)
-    #expect(grid[Self.pointer.x, Self.pointer.y].style == Style(foreground: ThemeTokens(theme: .light, fidelity: .hug).fill))
+    #expect(
+      grid[Self.pointer.x, Self.pointer.y].style == Style(foreground: ThemeTokens(theme: .light, fidelity: .hug).fill))
   }
 
   @Test(arguments: [Theme.light, .dark])

@@ -287,11 +287,15 @@ enum Invariants {
   /// cell on the screen's first, where the pointer allows.
   static func shifted(_ shifted: BubbleLayout, from cropped: BubbleLayout, box: Rect, screen: Size) -> [String] {
     var violations: [String] = []
-    if shifted.pointer != cropped.pointer { violations.append("pointer moved from \(cropped.pointer) to \(shifted.pointer)") }
+    if shifted.pointer != cropped.pointer {
+      violations.append("pointer moved from \(cropped.pointer) to \(shifted.pointer)")
+    }
     if shifted.placement != cropped.placement || shifted.pointerGlyph != cropped.pointerGlyph {
       violations.append("flipped from \(cropped.placement) to \(shifted.placement)")
     }
-    if shifted.body.size != cropped.body.size { violations.append("body resized from \(cropped.body) to \(shifted.body)") }
+    if shifted.body.size != cropped.body.size {
+      violations.append("body resized from \(cropped.body) to \(shifted.body)")
+    }
     let vertical = shifted.placement == .top || shifted.placement == .bottom
     if (vertical ? shifted.body.minY != cropped.body.minY : shifted.body.minX != cropped.body.minX) {
       violations.append("body moved along the placement axis: \(cropped.body) to \(shifted.body)")
@@ -353,7 +357,9 @@ enum Invariants {
     if style.attributes.contains(.reverse) != reversed { return "reverse video not kept from the cell under it" }
     let shown = reversed ? style.foreground : style.background
     let behind = reversed ? under.foreground : under.background
-    if shown != behind { return "shows \(String(describing: shown)) behind it, the cell showed \(String(describing: behind))" }
+    if shown != behind {
+      return "shows \(String(describing: shown)) behind it, the cell showed \(String(describing: behind))"
+    }
     let ink = reversed ? style.background : style.foreground
     guard let colour = styles.pointer.foreground else {
       return ink == nil ? nil : "a colour in monochrome"
