@@ -40,6 +40,10 @@ struct Options: Equatable {
   var dismiss: DismissPolicy = .consume
   /// `--edges`: every scene's edge rule, or nil for each scene's own.
   var edges: EdgePolicy?
+  /// The terminal's own background when the environment says it (`COLORFGBG`), for the
+  /// interactive mode only: the pointer then stays visible on it (``BubbleStyles/pointer(over:)``).
+  /// The batch modes draw for the terminal the theme assumes, the same on every machine.
+  var terminalBackground: RGB?
   var ascii = false
   var mouse = true
   var size: Size?
@@ -107,7 +111,23 @@ struct Options: Equatable {
   /// The render options these options ask for; `colors` is false where the terminal (or
   /// `NO_COLOR`) has none.
   func renderOptions(colors: Bool = true) -> RenderOptions {
-    RenderOptions(theme: theme, fidelity: fidelity, glyphs: ascii ? .ascii : .unicode, colors: colors)
+    RenderOptions(
+      theme: theme, fidelity: fidelity, glyphs: ascii ? .ascii : .unicode, colors: colors,
+      terminalBackground: terminalBackground)
+  }
+
+  /// xterm's default colours for the indices 0 to 15, the ones `COLORFGBG` names.
+  static let basicPalette: [UInt32] = [
+    0x000000, 0xCD0000, 0x00CD00, 0xCDCD00, 0x0000EE, 0xCD00CD, 0x00CDCD, 0xE5E5E5,
+    0x7F7F7F, 0xFF0000, 0x00FF00, 0xFFFF00, 0x5C5CFF, 0xFF00FF, 0x00FFFF, 0xFFFFFF,
+  ]
+
+  /// The background colour a `COLORFGBG` value names (`"15;0"`, or `"15;default;0"` as rxvt
+  /// writes it: the last field is the background), or nil when it names none of 0 to 15.
+  static func terminalBackground(colorFGBG value: String?) -> RGB? {
+    guard let last = value?.split(separator: ";").last, let index = Int(last), basicPalette.indices.contains(index)
+    else { return nil }
+    return RGB(hex: basicPalette[index])
   }
 
   /// Parses the arguments after the program name.
