@@ -19,6 +19,7 @@ func runBatchMode(_ options: Options) -> Int32 {
   }
   let scene = scenes[0].scene
   let output: [UInt8]
+  var notes: [UInt8] = []
   let status: Int32
   switch options.mode {
   case .snapshot:
@@ -37,6 +38,7 @@ func runBatchMode(_ options: Options) -> Int32 {
     let report = CheckMode.report(
       scene: scene, screen: options.size ?? Size(width: 80, height: 24), options: options.renderOptions())
     output = Array(report.text.utf8)
+    notes = Array(report.notes.utf8)
     status = report.status
   case .lint:
     let report = LintMode.report(scene: scene, fidelity: options.fidelity)
@@ -49,6 +51,9 @@ func runBatchMode(_ options: Options) -> Int32 {
     DemoError.environment("cannot write the output: \(failure)").report()
     return 2
   }
+  // Notes for the reader (`--check`'s least cropped placements) after the output; stderr
+  // that cannot be written loses them and nothing else.
+  if !notes.isEmpty { _ = writeAll(notes, to: 2) }
   return status
 }
 

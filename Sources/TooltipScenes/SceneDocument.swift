@@ -131,13 +131,13 @@ struct FieldReader {
   }
 }
 
-/// The top level of a scene file: `anchors` (required) and `maxTextWidth`.
+/// The top level of a scene file: `anchors` (required), `maxTextWidth` and `edges`.
 struct SceneDocument: Decodable {
   var scene: Scene
 
   init(from decoder: any Decoder) throws {
     let reader = try FieldReader(
-      decoder, allowed: ["anchors", "maxTextWidth"],
+      decoder, allowed: ["anchors", "maxTextWidth", "edges"],
       expected: "expected a JSON object with \"anchors\"")
     try reader.require(["anchors"])
 
@@ -175,7 +175,8 @@ struct SceneDocument: Decodable {
       firstIndex[anchor.id] = index
       anchors.append(anchor)
     }
-    scene = Scene(anchors: anchors, maxTextWidth: maxTextWidth)
+    let edges: EdgePolicy = try reader.choice("edges", "crop or shift") ?? .crop
+    scene = Scene(anchors: anchors, maxTextWidth: maxTextWidth, edges: edges)
   }
 }
 

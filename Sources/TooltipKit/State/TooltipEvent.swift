@@ -34,6 +34,10 @@ public enum TooltipInput: Hashable, Sendable {
   /// (selectionMoved); a state that keeps a selection selects the first anchor again at the
   /// next input.
   case deselect
+  /// Select nothing and leave an open tooltip open: the program's focus moved elsewhere but
+  /// the bubble it showed still explains something on screen. A state that keeps a selection
+  /// selects the first anchor again at the next input, without closing the bubble.
+  case deselectKeepingOpen
   /// Open the anchor's tooltip programmatically (a coach mark, a tooltip open at start).
   case open(String)
   /// Close whatever is open, programmatically.

@@ -14,6 +14,11 @@ public struct TooltipState: Hashable, Sendable {
   /// a state of its own, for a program whose focus may be elsewhere: only a tap, a selection
   /// key or ``TooltipInput/select(_:)`` selects.
   public let keepsSelection: Bool
+  /// Whether a tap or long press on an anchor also selects it (SPEC 4). False for a program
+  /// with a focus of its own (a selected table row) that a tap on a tooltip's anchor must not
+  /// take: taps still open, close and run actions, and only a selection key or
+  /// ``TooltipInput/select(_:)`` selects.
+  public let tapsSelect: Bool
   private var press: Press?
 
   /// A primary-button press not yet released.
@@ -28,14 +33,16 @@ public struct TooltipState: Hashable, Sendable {
 
   /// A closed state with nothing selected; when `keepsSelection`, the first input selects the
   /// first anchor.
-  public init(keepsSelection: Bool = true) {
+  public init(keepsSelection: Bool = true, tapsSelect: Bool = true) {
     self.keepsSelection = keepsSelection
+    self.tapsSelect = tapsSelect
   }
 
   /// A closed state on `layout`: the first anchor in reading order selected when
   /// `keepsSelection`, nothing selected otherwise.
-  public init(layout: SceneLayout, keepsSelection: Bool = true) {
+  public init(layout: SceneLayout, keepsSelection: Bool = true, tapsSelect: Bool = true) {
     self.keepsSelection = keepsSelection
+    self.tapsSelect = tapsSelect
     selectedID = keepsSelection ? layout.anchors.first?.id : nil
   }
 
@@ -130,6 +137,8 @@ public struct TooltipState: Hashable, Sendable {
     case .deselect:
       if let open = openID { events.append(close(open, .selectionMoved)) }
       selectedID = nil
+    case .deselectKeepingOpen:
+      selectedID = nil
     case .open(let id):
       guard id != openID, layout.opens(id) else { break }
       if let open = openID { events.append(close(open, .programmatic)) }
@@ -199,7 +208,7 @@ public struct TooltipState: Hashable, Sendable {
       if policy == .consume || anchorID == open { return events }
     }
     guard let anchorID, let placed = layout.anchor(id: anchorID) else { return events }
-    selectedID = anchorID
+    if tapsSelect { selectedID = anchorID }
     let anchor = placed.anchor
     if anchor.hasAction, case .longPress = anchor.trigger {
       events.append(.action(anchorID))
@@ -224,7 +233,7 @@ public struct TooltipState: Hashable, Sendable {
       events.append(close(open, .longPress))
       if policy == .consume || anchorID == open { return events }
     }
-    selectedID = anchorID
+    if tapsSelect { selectedID = anchorID }
     events += show(anchorID, layout: layout)
     return events
   }

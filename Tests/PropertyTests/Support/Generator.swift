@@ -147,7 +147,9 @@ extension ChoiceSource {
           position: Point(x: coordinate(extent: 100), y: coordinate(extent: 30)), text: copy(),
           isDim: chance(50)))
     }
-    return Scene(anchors: anchors, maxTextWidth: maxTextWidth(), decorations: decorations)
+    let width = maxTextWidth()
+    // Drawn last, so the choices before it make the same scenes as before shift existed.
+    return Scene(anchors: anchors, maxTextWidth: width, decorations: decorations, edges: chance(30) ? .shift : .crop)
   }
 
   /// A screen from 0 x 0 to 500 x 200, mostly terminal-sized.
