@@ -63,7 +63,9 @@ let toolbar: [(id: String, x: Int, text: String, headline: String, detail: Strin
   ("help", 21, "[Help]", "Keys", "Arrows, PgUp/PgDn, wheel; Tab: toolbar; Esc: leave it; q: quit."),
 ]
 
-/// Tooltips: the toolbar's buttons and the column headers as anchors, in screen cells.
+/// Tooltips: the toolbar's buttons and the column headers as anchors, in screen cells. On the
+/// top row no side has room for a bubble: `edges: .shift` slides each along the row instead of
+/// cropping it.
 let scene = Scene(
   anchors: toolbar.map { b in
     Anchor(
@@ -75,7 +77,7 @@ let scene = Scene(
       Anchor(
         id: c.title, position: Point(x: c.x, y: 2), placement: .bottom, headline: c.headline,
         supporting: c.detail, boxSize: Size(width: c.width, height: 1))
-    })
+    }, edges: .shift)
 
 /// Everything the program shows, and what it drew last, window by window.
 struct Monitor {

@@ -84,12 +84,15 @@ public final class CursesTooltips {
   ///   - area: the scene area in the overlay's cells; nil for all of them.
   ///   - options: how bubbles look and whether the selection is highlighted.
   ///   - keepsSelection: whether an anchor is always selected (a keyboard-first screen); the
-  ///     default leaves the focus with the program until a tap or Tab selects.
+  ///     default leaves the focus with the program until Tab selects.
+  ///   - tapsSelect: whether a tap on an anchor also selects it (moves the keyboard focus to
+  ///     it); the default keeps the program's own focus where it was (a tap still opens, closes
+  ///     and runs the anchor's action).
   ///   - input: the descriptor the screen reads (standard input unless `newterm` was given
   ///     another stream), checked when `wgetch` returns `ERR`.
   public init(
     scene: Scene, overlay: TooltipOverlay, area: Rect? = nil, options: RenderOptions = RenderOptions(),
-    keepsSelection: Bool = false, input: Int32 = 0
+    keepsSelection: Bool = false, tapsSelect: Bool = false, input: Int32 = 0
   ) {
     self.scene = scene
     self.overlay = overlay
@@ -97,7 +100,7 @@ public final class CursesTooltips {
     self.options = options
     self.input = input
     layout = overlay.layout(scene: scene, area: area, options: options)
-    state = TooltipState(layout: layout, keepsSelection: keepsSelection)
+    state = TooltipState(layout: layout, keepsSelection: keepsSelection, tapsSelect: tapsSelect)
     Self.makeBlocking(input)
   }
 
