@@ -46,9 +46,9 @@ public final class CursesTooltips {
   public private(set) var layout: SceneLayout
   /// The events of the last ``handle(_:mouse:)`` or ``send(_:)``: opens, closes, actions.
   public private(set) var events: [TooltipEvent] = []
-  /// Why the program should end, once it should: the exit status (128 + a quit signal, 129 for
-  /// a hang-up, 2 for input that cannot be read) and a one-line reason for stderr (nil after a
-  /// signal). Checked by ``handle(_:mouse:)``.
+  /// Why the program should end, once it should: the exit status (128 + a quit signal; 129, as
+  /// after a hang-up, when input ended or cannot be read, as ``TerminalSession`` does) and a
+  /// one-line reason for stderr (nil after a signal). Checked by ``handle(_:mouse:)``.
   public private(set) var inputEnd: (status: Int32, reason: String?)?
   /// What the closing tap does besides closing (`DismissPolicy`).
   public var policy: DismissPolicy = .consume
@@ -232,7 +232,7 @@ public final class CursesTooltips {
     var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
     if poll(&descriptor, 1, 0) > 0 {
       if descriptor.revents & Int16(POLLNVAL) != 0 {
-        inputEnd = (2, "standard input is closed")
+        inputEnd = (129, "standard input is closed")
         return
       }
       if descriptor.revents & Int16(POLLHUP | POLLERR) != 0 {
@@ -250,7 +250,7 @@ public final class CursesTooltips {
     }
     let flags = fcntl(input, F_GETFL)
     if flags >= 0, flags & O_ACCMODE == O_WRONLY {
-      inputEnd = (2, "standard input is open for writing only: no keys can be read")
+      inputEnd = (129, "standard input is open for writing only: no keys can be read")
       return
     }
     Self.makeBlocking(input)

@@ -374,7 +374,7 @@ extension CursesScreenTests {
       defer { [master, slave, writeOnly].forEach { close($0) } }
       let tips = tooltips(input: writeOnly)
       #expect(!tips.handle(ERR))
-      #expect(tips.inputEnd?.status == 2)
+      #expect(tips.inputEnd?.status == 129)
       #expect(tips.inputEnd?.reason?.contains("open for writing only") == true)
     }
   }
