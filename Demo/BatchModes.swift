@@ -51,9 +51,10 @@ func runBatchMode(_ options: Options) -> Int32 {
     DemoError.environment("cannot write the output: \(failure)").report()
     return 2
   }
-  // Notes for the reader (`--check`'s least cropped placements) after the output; stderr
-  // that cannot be written loses them and nothing else.
-  if !notes.isEmpty { _ = writeAll(notes, to: 2) }
+  // Notes for the reader (`--check`'s least cropped placements) after the output, only when a
+  // person reads stderr (a terminal): a script capturing it gets SPEC 8's output and nothing
+  // else. Stderr that cannot be written loses them and nothing else.
+  if !notes.isEmpty && isatty(2) == 1 { _ = writeAll(notes, to: 2) }
   return status
 }
 
