@@ -1,4 +1,3 @@
-import TooltipCurses
 import TooltipKit
 import TooltipScenes
 
@@ -103,11 +102,14 @@ struct DemoModel {
     layout.prepareBubble(for: state.openID)
     hint = makeHint()
     sceneLayer = nil
-    if layout.anchors.count >= Self.sceneLayerThreshold {
-      var grid = CellGrid(size: screen)
-      Renderer.drawScene(layout, into: &grid)
-      sceneLayer = grid
-    }
+    if layout.anchors.count >= Self.sceneLayerThreshold { drawSceneLayer() }
+  }
+
+  /// Draws the scene without its state into ``sceneLayer``.
+  private mutating func drawSceneLayer() {
+    var grid = CellGrid(size: screen)
+    Renderer.drawScene(layout, into: &grid)
+    sceneLayer = grid
   }
 
   /// Sends one input to the tooltip state machine and remembers the last event it reported,
@@ -226,18 +228,34 @@ struct DemoModel {
       return .redrawAll
     }
     if helpVisible {
-      // Any key (or a click) closes the help and does nothing else.
+      // Any key (or a primary-button press or click) closes the help and does nothing else.
+      let closes: Bool
       switch input {
-      case .key, .press, .click:
-        helpVisible = false
-        // The whole screen, not the cells that changed: on a 1 x 1 screen ncurses never
-        // blanks the overlay's one cell, its last, and a letter of the help stayed there.
-        return .redrawAll
-      default:
-        return .draw
+      case .key: closes = true
+      case .mouse(let mouse): closes = mouse.action == .press(.primary) || mouse.action == .click(.primary)
+      default: closes = false
       }
+      guard closes else { return .draw }
+      helpVisible = false
+      // The whole screen, not the cells that changed: on a 1 x 1 screen ncurses never
+      // blanks the overlay's one cell, its last, and a letter of the help stayed there.
+      return .redrawAll
     }
-    if case .key(let key) = input { return handle(key) }
+    if case .key(let key) = input {
+      // The demo gives no Alt key a meaning: one is the Esc it started with, then the key
+      // (GNU screen and tmux merge Esc with the key typed after it).
+      guard key.modifiers.contains(.alt) else { return handle(key) }
+      var outcome = Outcome.draw
+      for part in key.unmerged {
+        switch handle(part) {
+        case .quit(let status): return .quit(status)
+        case .redrawAll: outcome = .redrawAll
+        case .draw: break
+        }
+      }
+      return outcome
+    }
+    // Pastes, other buttons, the wheel and motion mean nothing here.
     if let mapped = TooltipKeymap.input(for: input) { send(mapped) }
     return .draw
   }
@@ -256,11 +274,13 @@ struct DemoModel {
       helpVisible = true
       send(.cancelPress)
     case .character("q"): return .quit(0)
-    case .character("\u{03}"): return .quit(130)
-    case .character("\u{0C}"): return .redrawAll
+    case TerminalKey(.character("c"), modifiers: .control): return .quit(130)
+    case TerminalKey(.character("l"), modifiers: .control): return .redrawAll
     case .character("t"):
+      // The theme changes how cells look, never where they are: nothing is laid out again.
       render.theme = render.theme == .light ? .dark : .light
-      relayout()
+      layout.setTheme(render.theme)
+      if sceneLayer != nil { drawSceneLayer() }
     case .character("s"):
       // The scene's own sizes, then all sm, then all md, then back.
       switch sizeOverride {
