@@ -260,28 +260,42 @@ struct DemoModel {
     return .draw
   }
 
+  /// The ASCII code of `key` when it is a character typed with exactly `modifiers`, else 0.
+  private static func ascii(_ key: TerminalKey, _ modifiers: KeyModifiers) -> UInt8 {
+    guard key.modifiers == modifiers, case .character(let character) = key.code else { return 0 }
+    return character.asciiValue ?? 0
+  }
+
   private mutating func handle(_ key: TerminalKey) -> Outcome {
-    if key != .character("g") { tourStep = nil }
-    switch key {
-    case .escape:
+    // Keys are told apart by their ASCII code, a switch on a byte: a burst of keys costs no
+    // string comparisons.
+    let letter = Self.ascii(key, [])
+    if letter != UInt8(ascii: "g") { tourStep = nil }
+    if key == .escape {
       // With nothing open, Esc clears the last event: the status row then gives the whole
       // row to the selected anchor's hint.
       if state.openID == nil { lastEvent = "" }
       send(.escape)
-    case .character("?"):
+      return .draw
+    }
+    switch Self.ascii(key, .control) {
+    case UInt8(ascii: "c"): return .quit(130)
+    case UInt8(ascii: "l"): return .redrawAll
+    default: break
+    }
+    switch letter {
+    case UInt8(ascii: "?"):
       // The help takes the pointer: a press begun beneath it (its release is the help's) is
       // neither a tap nor, when its time runs out, a long press.
       helpVisible = true
       send(.cancelPress)
-    case .character("q"): return .quit(0)
-    case TerminalKey(.character("c"), modifiers: .control): return .quit(130)
-    case TerminalKey(.character("l"), modifiers: .control): return .redrawAll
-    case .character("t"):
+    case UInt8(ascii: "q"): return .quit(0)
+    case UInt8(ascii: "t"):
       // The theme changes how cells look, never where they are: nothing is laid out again.
       render.theme = render.theme == .light ? .dark : .light
       layout.setTheme(render.theme)
       if sceneLayer != nil { drawSceneLayer() }
-    case .character("s"):
+    case UInt8(ascii: "s"):
       // The scene's own sizes, then all sm, then all md, then back.
       switch sizeOverride {
       case nil: sizeOverride = .sm
@@ -290,27 +304,27 @@ struct DemoModel {
       }
       relayout()
       send(.layoutChanged)
-    case .character("1"):
+    case UInt8(ascii: "1"):
       headlineOn.toggle()
       relayout()
       send(.layoutChanged)
-    case .character("2"):
+    case UInt8(ascii: "2"):
       supportingOn.toggle()
       relayout()
       send(.layoutChanged)
-    case .character("f"):
+    case UInt8(ascii: "f"):
       render.fidelity = render.fidelity == .hug ? .file : .hug
       relayout()
       send(.layoutChanged)
-    case .character("p"):
+    case UInt8(ascii: "p"):
       policy = policy == .consume ? .passThrough : .consume
-    case .character("n"):
+    case UInt8(ascii: "n"):
       sceneIndex = (sceneIndex + 1) % scenes.count
       relayout()
       send(.sceneReplaced)
-    case .character("d"):
+    case UInt8(ascii: "d"):
       debugVisible.toggle()
-    case .character("g"):
+    case UInt8(ascii: "g"):
       advanceTour()
     default:
       // The component's own keys: selection, tap, info, escape.

@@ -41,8 +41,7 @@ public enum TooltipKeymap {
   }
 
   private static func key(_ key: TerminalKey, letters: Bool) -> TooltipInput? {
-    if key == .backTab { return .selectPrevious }
-    guard key.modifiers.isEmpty else { return nil }
+    guard key.modifiers.isEmpty else { return key == .backTab ? .selectPrevious : nil }
     switch key.code {
     case .tab: return .selectNext
     case .up: return .move(.up)
@@ -52,13 +51,14 @@ public enum TooltipKeymap {
     case .enter: return .activate
     case .escape: return .escape
     case .character(let character) where letters:
-      switch character {
-      case " ": return .activate
-      case "i": return .toggleHint
-      case "k": return .move(.up)
-      case "j": return .move(.down)
-      case "h": return .move(.left)
-      case "l": return .move(.right)
+      // By ASCII code: a switch on a byte, not string comparisons.
+      switch character.asciiValue {
+      case UInt8(ascii: " "): return .activate
+      case UInt8(ascii: "i"): return .toggleHint
+      case UInt8(ascii: "k"): return .move(.up)
+      case UInt8(ascii: "j"): return .move(.down)
+      case UInt8(ascii: "h"): return .move(.left)
+      case UInt8(ascii: "l"): return .move(.right)
       default: return nil
       }
     default: return nil
