@@ -21,7 +21,8 @@
 /// SS3 `A` to `D`, Shift-Tab `CSI Z`, the application keypad as SS3 (Enter, digits,
 /// `* + , - . / =`), xterm's modifier parameter on any of them (`CSI 1;5A` is Ctrl-Up,
 /// `CSI 5;3~` Alt-Page Up), xterm's modifyOtherKeys (`CSI 27;m;c~`) and the fixterms/kitty form
-/// (`CSI c;m u`). A key known in one cursor mode is known in the other (`CSI H` and `SS3 H`).
+/// (`CSI c;m u`). A cursor key (arrow, Home, End) known in one cursor mode is known in the
+/// other (`CSI H` and `SS3 H`).
 /// Mouse reports are SGR 1006 (`CSI < b ; x ; y M` or `m`) and X10 (`CSI M` and three bytes,
 /// or three UTF-8 characters under the 1005 encoding). Plain bytes are UTF-8; a control byte is
 /// its letter with Ctrl. Every other sequence is ignored whole.
@@ -313,7 +314,7 @@ package struct InputParser: Sendable {
       keep(byte)
     case 0x40...0x7E:
       guard !overflow else { return finish(nil, into: &output) }
-      var key = keys[[0x4F, byte]] ?? keys[[0x5B, byte]] ?? Self.ss3Key(byte)
+      var key = keys[[0x4F, byte]] ?? Self.cursorKey(byte, keys[[0x5B, byte]]) ?? Self.ss3Key(byte)
       if !parameters.isEmpty {
         // Old xterms: `SS3 5 A` (or `SS3 1;5A`) with the modifier as the last number.
         let fields = Self.numbers(parameters)
@@ -341,7 +342,13 @@ package struct InputParser: Sendable {
       }
     }
     stringBody = true
-    if case .scalar(0x9C) = stringAssembler.add(byte) { finish(nil, into: &output) }
+    switch stringAssembler.add(byte) {
+    case .scalar(0x9C): finish(nil, into: &output)
+    case .invalid(let retry?):
+      // A character cut short: the byte that cut it is read again (an ESC still ends the string).
+      string(retry, into: &output)
+    default: break
+    }
   }
 
   private mutating func mousePayload(_ byte: UInt8, time: Duration, into output: inout [TerminalInput]) {
@@ -418,7 +425,8 @@ package struct InputParser: Sendable {
         state = .mousePayload
         return
       }
-      return finish(keys[[0x5B, final]] ?? keys[[0x4F, final]] ?? Self.csiKey(final), into: &output)
+      return finish(
+        keys[[0x5B, final]] ?? Self.cursorKey(final, keys[[0x4F, final]]) ?? Self.csiKey(final), into: &output)
     }
     if parameters.first == 0x3C {  // <
       guard final == 0x4D || final == 0x6D else { return finish(nil, into: &output) }  // M or m
@@ -563,6 +571,15 @@ package struct InputParser: Sendable {
     if case .other = key.code { return nil }
     key.modifiers.formUnion(modifiers)
     return key
+  }
+
+  /// `key` when `final` is a cursor key's (an arrow, Home, End): those alone come as CSI or SS3
+  /// by the cursor-key mode (DECCKM), so terminfo's form stands for the other too.
+  private static func cursorKey(_ final: UInt8, _ key: TerminalKey?) -> TerminalKey? {
+    switch final {
+    case 0x41...0x44, 0x46, 0x48: key
+    default: nil
+    }
   }
 
   /// The key a CSI sequence with no parameters stands for with no terminfo: an arrow, or Shift-Tab.
