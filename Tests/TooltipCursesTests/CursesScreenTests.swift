@@ -378,6 +378,28 @@ import TooltipKit
     }
   }
 
+  /// A program that reads with its own `wgetch` (keypad on) gets the same typed keys through
+  /// `InputDecoder`: ncurses' codes, and the modified keys terminfo names (`kUP5`) by `keyname`.
+  @Test func aProgramsOwnWgetchDecodesToTheSameKeys() throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
+      let window = tk_stdscr()
+      keypad(window, true)
+      defer { keypad(window, false) }
+      var decoder = InputDecoder()
+      for (bytes, key) in [
+        ("\u{1B}[1;5A", TerminalKey(.up, modifiers: .control)), ("\u{1B}[5~", .pageUp), ("\u{1B}OP", .function(1)),
+        ("\u{1B}[3;3~", TerminalKey(.delete, modifiers: .alt)), ("\u{1B}[1;2H", TerminalKey(.home, modifiers: .shift)),
+        ("\u{1B}[24~", .function(12)), ("\u{0C}", TerminalKey(.character("l"), modifiers: .control)),
+      ] {
+        type(bytes)
+        wtimeout(window, 2000)
+        let value = wgetch(window)
+        let input = decoder.decode(RawKey(wgetch: value), screen: Size(width: 80, height: 24), time: .zero)
+        #expect(input == .key(key), "\(bytes.debugDescription): \(value)")
+      }
+    }
+  }
+
   /// The parser tests' xterm table is what xterm's terminfo entry holds.
   @Test func theTestTableIsXtermsEntry() throws {
     try pty(term: "xterm", size: Size(width: 80, height: 24)) { _ in
