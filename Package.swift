@@ -64,7 +64,7 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
 
     // Tests: the core, the terminal layer, the scenes, and the real binary driven in tmux.
-    .testTarget(name: "TooltipKitTests", dependencies: ["TooltipKit"]),
+    .testTarget(name: "TooltipKitTests", dependencies: ["TooltipKit", "TestSupport"]),
     .testTarget(
       name: "TooltipCursesTests",
       dependencies: ["TooltipCurses", "TooltipKit", "CNcurses", "CTerminalGuard", "TestSupport"]),

@@ -11,7 +11,7 @@ public struct SceneLayout: Sendable {
   /// The scene laid out.
   public let scene: Scene
   /// The options the layout was made with (fidelity and glyphs matter here).
-  public let options: RenderOptions
+  public private(set) var options: RenderOptions
   /// The anchors at least partly inside the scene area and the screen, in reading order: by
   /// row, then column, then file order.
   public let anchors: [PlacedAnchor]
@@ -37,6 +37,12 @@ public struct SceneLayout: Sendable {
   private struct RowIndex: Sendable {
     var order: [Int] = []
     var widest = 0
+  }
+
+  /// Draws the same layout in `theme` from now on: a theme changes how cells look, never
+  /// where they are, so nothing is laid out again.
+  public mutating func setTheme(_ theme: Theme) {
+    options.theme = theme
   }
 
   /// Lays `scene` out on a screen of `screen` cells, with the scene area `area` (the whole
