@@ -30,8 +30,7 @@ func runBatchMode(_ options: Options) -> Int32 {
     let model = SnapshotMode.model(scenes: scenes, options: settings, colors: colors)
     let frame = model.frame()
     output =
-      options.svg
-      ? FrameSVG.svg(frame, theme: model.render.theme) : SnapshotMode.bytes(of: frame, ansi: options.ansi)
+      options.svg ? frame.svg(theme: model.render.theme) : options.ansi ? frame.ansiText() : frame.plainText()
     status = 0
   case .check:
     let report = CheckMode.report(
@@ -39,9 +38,9 @@ func runBatchMode(_ options: Options) -> Int32 {
     output = Array(report.text.utf8)
     status = report.status
   case .lint:
-    let report = LintMode.report(scene: scene, fidelity: options.fidelity)
+    let report = LintReport(scene: scene, fidelity: options.fidelity)
     output = Array(report.text.utf8)
-    status = report.status
+    status = report.findings.isEmpty ? 0 : 1
   case .interactive, .help, .version:
     return 2
   }
