@@ -208,7 +208,8 @@ import TooltipKit
     let scene = Scene(anchors: [
       Anchor(id: "c", position: point(5, 1), size: .sm, placement: .left, headline: "界界")
     ])
-    let grid = render(scene: scene, state: opened("c", in: SceneLayout(scene: scene, screen: Size(width: 8, height: 3))), size: Size(width: 8, height: 3))
+    let size = Size(width: 8, height: 3)
+    let grid = render(scene: scene, state: opened("c", in: SceneLayout(scene: scene, screen: size)), size: size)
     // Row 1: column 0 is the visible half of the first 界 (fill), 界 on 1-2, padding on 3,
     // the pointer on 4 and the glyph on 5.
     #expect(Self.text(grid.plainText()) == "        \n 界 ▶ⅈ  \n        \n")
