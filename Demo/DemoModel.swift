@@ -134,12 +134,7 @@ struct DemoModel {
       index = text.index(after: index)
       if !seenText && character == " " { continue }
       seenText = true
-      var w = 0
-      if character.isASCII {
-        w = 1
-      } else {
-        for scalar in character.unicodeScalars { w += Text.isUnsafe(scalar) ? 1 : Text.width(of: scalar) }
-      }
+      let w = character.isASCII ? 1 : Text.width(of: character)
       width += w
       if width > columns + 1 && w > 0 && character != " " { return String(text[..<index]) }
     }

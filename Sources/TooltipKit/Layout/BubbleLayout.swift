@@ -23,8 +23,11 @@ public struct BubbleLayout: Hashable, Sendable {
     /// draws as one space).
     let slice: Substring
 
+    /// The row's units, built from the copy when asked.
+    package var line: TextLine { Text.rowLine(slice) }
+
     /// The row's text, built from the copy when asked.
-    public var line: TextLine { Text.rowLine(slice) }
+    public var text: String { line.text }
 
     /// The row's first units, up to and including the one that takes them past `columns`:
     /// all that a row cropped `columns` cells after its origin shows.

@@ -149,10 +149,10 @@ enum Invariants {
   static func wrappedRows(_ anchor: Anchor, maxTextWidth: Int?) -> [(line: TextLine, headline: Bool)] {
     var rows: [(line: TextLine, headline: Bool)] = []
     if anchor.showHeadline {
-      rows += Text.wrap(Text.sanitize(anchor.headline), width: maxTextWidth).map { ($0, true) }
+      rows += Text.wrap(anchor.headline, width: maxTextWidth).map { (TextLine($0), true) }
     }
     if anchor.showSupporting {
-      rows += Text.wrap(Text.sanitize(anchor.supporting), width: maxTextWidth).map { ($0, false) }
+      rows += Text.wrap(anchor.supporting, width: maxTextWidth).map { (TextLine($0), false) }
     }
     return rows
   }
