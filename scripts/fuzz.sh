@@ -33,12 +33,12 @@ echo "fuzz.sh: building $build/fuzz-core" >&2
   "$root/Sources/CTextWidth/CTextWidth.c" -o "$build/CTextWidth.o"
 mapfile -t core < <(find "$root/Sources/TooltipKit" -name '*.swift' | sort)
 swiftc -parse-as-library -O -g -sanitize=fuzzer,address -swift-version 6 \
-  -module-name TooltipKit -I "$build/include" \
+  -module-name TooltipKit -package-name TooltipKit -I "$build/include" \
   -emit-module -emit-module-path "$build/TooltipKit.swiftmodule" \
   -emit-library -static -o "$build/libTooltipKit.a" "${core[@]}"
 mapfile -t support < <(find "$root/Tests/PropertyTests/Support" -name '*.swift' | sort)
 swiftc -parse-as-library -O -g -sanitize=fuzzer,address -swift-version 6 \
-  -module-name FuzzCore -I "$build" -I "$build/include" \
+  -module-name FuzzCore -package-name TooltipKit -I "$build" -I "$build/include" \
   "$root/Fuzz/FuzzCore.swift" "${support[@]}" \
   "$build/libTooltipKit.a" "$build/CTextWidth.o" -use-ld=lld -o "$build/fuzz-core"
 
