@@ -49,12 +49,14 @@ let package = Package(
     // What the test targets share: the package's paths and binaries, temporary directories,
     // running a process, tmux panes, snapshots, and the gate keeping timed tests off busy cores.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // Reading curses' picture of the screen back, for the terminal layer's tests only.
+    .target(name: "CursesReadBack", dependencies: ["CNcurses"], path: "Tests/CursesReadBack"),
 
     // Tests: the core, the terminal layer, the scenes, and the real binary driven in tmux.
     .testTarget(name: "TooltipKitTests", dependencies: ["TooltipKit"]),
     .testTarget(
       name: "TooltipCursesTests",
-      dependencies: ["TooltipCurses", "TooltipKit", "CNcurses", "CTerminalGuard", "TestSupport"]),
+      dependencies: ["TooltipCurses", "TooltipKit", "CNcurses", "CTerminalGuard", "CursesReadBack", "TestSupport"]),
     .testTarget(name: "TooltipScenesTests", dependencies: ["TooltipScenes", "TooltipKit", "TestSupport"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["tooltip-tui", "toolbar-own-curses", "toolbar-session", "TestSupport"]),

@@ -1,4 +1,5 @@
 import CNcurses
+import CursesReadBack
 import Foundation
 import Synchronization
 import Testing
@@ -37,7 +38,7 @@ import TooltipKit
   /// Row `y` of the curses screen as text.
   func row(_ y: Int) -> String {
     var buffer = [wchar_t](repeating: 0, count: Int(tk_cols()) * 2 + 2)
-    let count = tk_row_text(tk_stdscr(), Int32(y), &buffer, Int32(buffer.count))
+    let count = tk_row_text(Int32(y), &buffer, Int32(buffer.count))
     guard count != ERR else { return "<ERR>" }
     return String(String.UnicodeScalarView(buffer.prefix { $0 != 0 }.compactMap { Unicode.Scalar(UInt32($0)) }))
   }
@@ -52,7 +53,7 @@ import TooltipKit
     var text = [wchar_t](repeating: 0, count: 8)
     var attrs: attr_t = 0
     var pair: Int32 = 0
-    _ = tk_cell(tk_stdscr(), Int32(y), Int32(x), &text, 8, &attrs, &pair)
+    _ = tk_cell(Int32(y), Int32(x), &text, 8, &attrs, &pair)
     var foreground: Int32 = 0
     var background: Int32 = 0
     if pair != 0 { extended_pair_content(pair, &foreground, &background) }
