@@ -90,7 +90,7 @@ struct DemoModel {
   private static func sceneArea(screen: Size, bare: Bool) -> Rect {
     hasChrome(screen: screen, bare: bare)
       ? Rect(x: 0, y: 1, width: screen.width, height: screen.height - 2)
-      : Rect(origin: Point(x: 0, y: 0), size: screen)
+      : Rect(size: screen)
   }
 
   private mutating func relayout() {

@@ -173,7 +173,7 @@ public struct BubbleLayout: Hashable, Sendable {
 
   /// The number of the bubble's cells (body and pointer) that fall outside a screen of `size`.
   public func cellsLost(on size: Size) -> Int {
-    let screen = Rect(origin: Point(x: 0, y: 0), size: size)
+    let screen = Rect(size: size)
     let bodyKept = body.intersection(screen)?.area ?? 0
     return (body.area - bodyKept) + (screen.contains(pointer) ? 0 : 1)
   }

@@ -51,7 +51,7 @@ public struct CropReport: Hashable, Sendable {
   /// `options` sets what changes a bubble's size: the fidelity (a wider body under `file`)
   /// and the glyph set.
   public init(scene: Scene, screen: Size, options: RenderOptions = RenderOptions()) {
-    let screenRect = Rect(origin: Point(x: 0, y: 0), size: screen)
+    let screenRect = Rect(size: screen)
     var placed: [(anchor: PlacedAnchor, bubble: BubbleLayout)] = []
     for (index, anchor) in scene.anchors.enumerated() {
       let anchor = PlacedAnchor(unclipped: anchor, fileIndex: index, area: screenRect, glyphs: options.glyphs)

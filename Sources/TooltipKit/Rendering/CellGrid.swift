@@ -19,7 +19,7 @@ public struct CellGrid: Hashable, Sendable {
   }
 
   /// The whole grid as a rect at the origin.
-  public var bounds: Rect { Rect(origin: Point(x: 0, y: 0), size: size) }
+  public var bounds: Rect { Rect(size: size) }
 
   /// The cell at column `x`, row `y`; the point must be inside the grid.
   public subscript(x: Int, y: Int) -> Cell {
