@@ -18,7 +18,8 @@ import TooltipKit
 
   /// "b" starts inside "a"'s box and is drawn over its last column: that cell keeps b's look.
   @Test func cellsALaterAnchorCoversAreLeftOut() {
-    let l = layout([anchor("a", x: 0, y: 0, label: "Save"), anchor("b", x: 5, y: 0, label: "Go")], width: 12, height: 1)
+    let l = layout(
+      [anchor("a", x: 0, y: 0, label: "Save"), anchor("b", x: 5, y: 0, label: "Go")], width: 12, height: 1)
     #expect(Renderer.highlight(l, state: TooltipState(layout: l)) == (0..<5).map { rect($0, 0, 1, 1) })
   }
 
