@@ -1,3 +1,4 @@
+import TooltipCurses
 import TooltipKit
 import TooltipScenes
 
@@ -55,9 +56,7 @@ func runBatchMode(_ options: Options) -> Int32 {
 /// way the interactive mode reads it before it picks a glyph set.
 func localeIsUTF8() -> Bool {
   setlocale(LC_CTYPE, "")
-  guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
-  let name = String(cString: codeset).uppercased()
-  return name == "UTF-8" || name == "UTF8"
+  return codesetIsUTF8()
 }
 
 /// Whether `NO_COLOR` is set to a non-empty value (https://no-color.org).
