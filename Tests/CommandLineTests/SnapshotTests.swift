@@ -300,19 +300,3 @@ struct SnapshotCase: CustomTestStringConvertible, Sendable {
     }
   }
 }
-
-/// `text` without its SGR sequences (`ESC [ ... m`).
-func stripSGR(_ text: String) -> String {
-  var out = String.UnicodeScalarView()
-  var inside = false
-  for scalar in text.unicodeScalars {
-    if inside {
-      if scalar == "m" { inside = false }
-    } else if scalar == "\u{1B}" {
-      inside = true
-    } else {
-      out.append(scalar)
-    }
-  }
-  return String(out)
-}

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TooltipKit
 
@@ -214,20 +215,4 @@ import TooltipKit
     // the pointer on 4 and the glyph on 5.
     #expect(Self.text(grid.plainText()) == "        \n 界 ▶ⅈ  \n        \n")
   }
-}
-
-/// `text` without its SGR sequences (`ESC [ ... m`).
-func stripSGR(_ text: String) -> String {
-  var out = String.UnicodeScalarView()
-  var inside = false
-  for scalar in text.unicodeScalars {
-    if inside {
-      if scalar == "m" { inside = false }
-    } else if scalar == "\u{1B}" {
-      inside = true
-    } else {
-      out.append(scalar)
-    }
-  }
-  return String(out)
 }
