@@ -50,14 +50,13 @@ public enum Renderer {
   /// what drawing the anchor reversed in its turn would give. With duplicate ids, the selected
   /// anchor is the first of its name in reading order, the one the cursor rests on.
   public static func drawState(_ layout: SceneLayout, state: TooltipState, into grid: inout CellGrid) {
-    let highlight = highlight(layout, state: state)
-    if !highlight.isEmpty {
+    let selected = state.selectedID.flatMap { layout.readingIndex(of: $0) }
+    if let selected {
       // The box of a disabled anchor is dim already; its padding turns dim with it.
-      let disabled = state.selectedID.flatMap { layout.anchor(id: $0) }?.anchor.isDisabled ?? false
-      let attributes: Attributes = disabled ? [.dim, .reverse] : .reverse
-      for rect in highlight { grid.restyle(rect) { $0.attributes.formUnion(attributes) } }
+      let attributes: Attributes = layout.anchors[selected].anchor.isDisabled ? [.dim, .reverse] : .reverse
+      forEachHighlightRect(layout, selected: selected) { grid.restyle($0) { $0.attributes.formUnion(attributes) } }
     }
-    grid.cursor = cursor(layout, state: state, screen: grid.size)
+    grid.cursor = cursor(layout, selected: selected, screen: grid.size)
     if let bubble = state.openBubble(layout) {
       drawBubble(bubble, styles: layout.options.bubbleStyles, into: &grid)
     }
@@ -73,29 +72,41 @@ public enum Renderer {
   /// padding cells one by one. With duplicate ids, the selected anchor is the first of its name
   /// in reading order, the one the cursor rests on.
   public static func highlight(_ layout: SceneLayout, state: TooltipState) -> [Rect] {
-    guard layout.options.highlightsSelection, let id = state.selectedID, let index = layout.readingIndex(of: id)
-    else { return [] }
-    let selected = layout.anchors[index]
-    let padding = layout.highlightPadding(of: selected).map { Rect(origin: $0, size: Size(width: 1, height: 1)) }
-    guard let box = selected.box.intersection(layout.area) else { return padding }
-    // Anchors are drawn in reading order (by the box's top row first): only those after this
-    // one whose top row is inside its box can cover part of it.
-    var covered: [Rect] = []
-    var next = index + 1
-    while next < layout.anchors.count, layout.anchors[next].box.minY < box.maxY {
-      if let overlap = layout.anchors[next].box.intersection(box) { covered.append(overlap) }
-      next += 1
+    var rects: [Rect] = []
+    forEachHighlightRect(layout, selected: state.selectedID.flatMap { layout.readingIndex(of: $0) }) {
+      rects.append($0)
     }
-    guard !covered.isEmpty else { return [box] + padding }
-    var cells: [Rect] = []
-    for y in box.minY..<box.maxY {
-      for x in box.minX..<box.maxX {
-        let cell = Point(x: x, y: y)
-        if covered.contains(where: { $0.contains(cell) }) { continue }
-        cells.append(Rect(origin: cell, size: Size(width: 1, height: 1)))
+    return rects
+  }
+
+  /// Calls `body` with each rect of ``highlight(_:state:)`` for the anchor at `selected` in
+  /// reading order, building no list: the renderer's path for every frame.
+  static func forEachHighlightRect(_ layout: SceneLayout, selected: Int?, _ body: (Rect) -> Void) {
+    guard layout.options.highlightsSelection, let selected else { return }
+    let anchor = layout.anchors[selected]
+    if let box = anchor.box.intersection(layout.area) {
+      // Anchors are drawn in reading order (by the box's top row first): only those after this
+      // one whose top row is inside its box can cover part of it.
+      var covered: [Rect] = []
+      var next = selected + 1
+      while next < layout.anchors.count, layout.anchors[next].box.minY < box.maxY {
+        if let overlap = layout.anchors[next].box.intersection(box) { covered.append(overlap) }
+        next += 1
+      }
+      if covered.isEmpty {
+        body(box)
+      } else {
+        for y in box.minY..<box.maxY {
+          for x in box.minX..<box.maxX {
+            let cell = Point(x: x, y: y)
+            if !covered.contains(where: { $0.contains(cell) }) {
+              body(Rect(origin: cell, size: Size(width: 1, height: 1)))
+            }
+          }
+        }
       }
     }
-    return cells + padding
+    for cell in layout.highlightPadding(of: anchor) { body(Rect(origin: cell, size: Size(width: 1, height: 1))) }
   }
 
   /// Where the terminal cursor belongs for `state` on a screen (or window) of `screen` cells:
@@ -104,9 +115,13 @@ public enum Renderer {
   ///
   /// A screen reader and a block cursor both follow the cursor, so it rests on the selection.
   public static func cursor(_ layout: SceneLayout, state: TooltipState, screen: Size) -> Point? {
-    guard layout.options.placesCursor, let id = state.selectedID, let index = layout.readingIndex(of: id)
-    else { return nil }
-    let centre = layout.anchors[index].centre
+    cursor(layout, selected: state.selectedID.flatMap { layout.readingIndex(of: $0) }, screen: screen)
+  }
+
+  /// ``cursor(_:state:screen:)`` for the anchor at `selected` in reading order.
+  static func cursor(_ layout: SceneLayout, selected: Int?, screen: Size) -> Point? {
+    guard layout.options.placesCursor, let selected else { return nil }
+    let centre = layout.anchors[selected].centre
     return Rect(size: screen).contains(centre) ? centre : nil
   }
 

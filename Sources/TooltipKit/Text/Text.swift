@@ -159,7 +159,17 @@ public enum Text {
   /// Splits sanitized text into drawable units: one per grapheme, where a grapheme of width 0
   /// joins the unit before it (one at the very start is dropped, having nothing to sit on).
   package static func units(_ text: String) -> [TextUnit] {
-    units(text, upTo: Int.max)
+    var units: [TextUnit] = []
+    units.reserveCapacity(text.utf8.count)
+    for character in text {
+      let w = character.isASCII ? 1 : width(of: character)
+      if w == 0 {
+        if !units.isEmpty { units[units.count - 1].text.append(character) }
+      } else {
+        units.append(TextUnit(text: String(character), width: w))
+      }
+    }
+    return units
   }
 
   /// The sanitized string with leading and trailing spaces dropped, or nil when nothing
