@@ -92,7 +92,7 @@ struct DemoModel {
   private static func sceneArea(screen: Size, bare: Bool) -> Rect {
     hasChrome(screen: screen, bare: bare)
       ? Rect(x: 0, y: 1, width: screen.width, height: screen.height - 2)
-      : Rect(origin: Point(x: 0, y: 0), size: screen)
+      : Rect(size: screen)
   }
 
   private mutating func relayout() {
@@ -139,12 +139,7 @@ struct DemoModel {
       index = text.index(after: index)
       if !seenText && character == " " { continue }
       seenText = true
-      var w = 0
-      if character.isASCII {
-        w = 1
-      } else {
-        for scalar in character.unicodeScalars { w += Text.isUnsafe(scalar) ? 1 : Text.width(of: scalar) }
-      }
+      let w = character.isASCII ? 1 : Text.width(of: character)
       width += w
       if width > columns + 1 && w > 0 && character != " " { return String(text[..<index]) }
     }

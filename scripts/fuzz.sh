@@ -38,11 +38,15 @@ swiftc -parse-as-library -O -g -sanitize=fuzzer,address -swift-version 6 \
   -module-name TooltipKit -package-name TooltipKit -I "$build/include" \
   -emit-module -emit-module-path "$build/TooltipKit.swiftmodule" \
   -emit-library -static -o "$build/libTooltipKit.a" "${core[@]}"
+swiftc -parse-as-library -O -g -sanitize=fuzzer,address -swift-version 6 \
+  -module-name StateOracle -package-name TooltipKit -I "$build" -I "$build/include" \
+  -emit-module -emit-module-path "$build/StateOracle.swiftmodule" \
+  -emit-library -static -o "$build/libStateOracle.a" "$root"/Tests/StateOracle/*.swift
 mapfile -t support < <(find "$root/Tests/PropertyTests/Support" -name '*.swift' | sort)
 swiftc -parse-as-library -O -g -sanitize=fuzzer,address -swift-version 6 \
   -module-name FuzzCore -package-name TooltipKit -I "$build" -I "$build/include" \
   "$root/Fuzz/FuzzCore.swift" "${support[@]}" \
-  "$build/libTooltipKit.a" "$build/CTextWidth.o" -use-ld=lld -o "$build/fuzz-core"
+  "$build/libStateOracle.a" "$build/libTooltipKit.a" "$build/CTextWidth.o" -use-ld=lld -o "$build/fuzz-core"
 
 if [[ "$seconds" == check ]]; then
   echo "fuzz.sh: 500 inputs up to 1 KB, no corpus kept" >&2

@@ -80,7 +80,7 @@ public final class TerminalSession {
     let term = String(cString: rawTerm)
 
     setlocale(LC_ALL, "")
-    localeIsUTF8 = Self.codesetIsUTF8()
+    localeIsUTF8 = codesetIsUTF8()
     if !localeIsUTF8 {
       // ncurses needs a UTF-8 character type to take and draw UTF-8 text.
       setlocale(LC_CTYPE, "C.UTF-8")
@@ -145,12 +145,6 @@ public final class TerminalSession {
     end()
   }
 
-  private static func codesetIsUTF8() -> Bool {
-    guard let codeset = tk_codeset() else { return false }
-    let name = String(cString: codeset).uppercased()
-    return name == "UTF-8" || name == "UTF8"
-  }
-
   /// The screen's size now.
   public var size: Size {
     Size(width: Int(tk_cols()), height: Int(tk_lines()))
@@ -212,17 +206,7 @@ public final class TerminalSession {
   /// Writes a mode sequence straight to the terminal (standard output), beside curses' own
   /// buffered output: a mode switch may come before or after the frame around it.
   private static func write(_ sequence: String) {
-    var bytes = Array(sequence.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
-      if written > 0 {
-        bytes = bytes.dropFirst(written)
-      } else if written < 0 && errno == EINTR {
-        continue
-      } else {
-        return
-      }
-    }
+    _ = writeAll(Array(sequence.utf8), to: 1)
   }
 
   /// Whether standard input reports a hang-up or an error (checked without waiting).

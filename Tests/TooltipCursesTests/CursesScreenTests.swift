@@ -1,4 +1,5 @@
 import CNcurses
+import CursesReadBack
 import Foundation
 import Synchronization
 import Testing
@@ -37,7 +38,7 @@ import TooltipKit
   /// Row `y` of the curses screen as text.
   func row(_ y: Int) -> String {
     var buffer = [wchar_t](repeating: 0, count: Int(tk_cols()) * 2 + 2)
-    let count = tk_row_text(tk_stdscr(), Int32(y), &buffer, Int32(buffer.count))
+    let count = tk_row_text(Int32(y), &buffer, Int32(buffer.count))
     guard count != ERR else { return "<ERR>" }
     return String(String.UnicodeScalarView(buffer.prefix { $0 != 0 }.compactMap { Unicode.Scalar(UInt32($0)) }))
   }
@@ -52,7 +53,7 @@ import TooltipKit
     var text = [wchar_t](repeating: 0, count: 8)
     var attrs: attr_t = 0
     var pair: Int32 = 0
-    _ = tk_cell(tk_stdscr(), Int32(y), Int32(x), &text, 8, &attrs, &pair)
+    _ = tk_cell(Int32(y), Int32(x), &text, 8, &attrs, &pair)
     var foreground: Int32 = 0
     var background: Int32 = 0
     if pair != 0 { extended_pair_content(pair, &foreground, &background) }
@@ -121,13 +122,13 @@ import TooltipKit
       let closed = frame(size: size, open: nil)
       // The first frame (like any full repaint) follows an erase: only what is not blank is sent.
       let blank = CellGrid(size: size)
-      #expect(presenter.present(open) == Presenter.changedRuns(old: blank, new: open))
-      let runs = presenter.present(closed)
+      #expect(presenter.draw(open) == Presenter.changedRuns(old: blank, new: open))
+      let runs = presenter.draw(closed)
       #expect(runs == Presenter.changedRuns(old: open, new: closed))
       #expect(runs.count == 5)  // the bubble's four rows and its pointer's row
       #expect(screenLines() == closed.lines)
-      #expect(presenter.present(closed).isEmpty)
-      #expect(presenter.present(closed, full: true) == Presenter.changedRuns(old: blank, new: closed))
+      #expect(presenter.draw(closed).isEmpty)
+      #expect(presenter.draw(closed, full: true) == Presenter.changedRuns(old: blank, new: closed))
       #expect(screenLines() == closed.lines)
     }
   }

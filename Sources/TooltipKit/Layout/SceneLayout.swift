@@ -48,7 +48,7 @@ public struct SceneLayout: Sendable {
   /// Lays `scene` out on a screen of `screen` cells, with the scene area `area` (the whole
   /// screen when nil).
   public init(scene: Scene, screen: Size, area: Rect? = nil, options: RenderOptions = RenderOptions()) {
-    let screenRect = Rect(origin: Point(x: 0, y: 0), size: screen)
+    let screenRect = Rect(size: screen)
     let area = area ?? screenRect
     self.screen = screen
     self.area = area
@@ -157,7 +157,7 @@ public struct SceneLayout: Sendable {
   /// What a tap at `point` lands on: the open bubble (top layer), else an anchor's target,
   /// else the background. Cells off screen are background.
   public func hitTest(_ point: Point, bubble: BubbleLayout?) -> HitTarget {
-    guard Rect(origin: Point(x: 0, y: 0), size: screen).contains(point) else { return .background }
+    guard Rect(size: screen).contains(point) else { return .background }
     if let bubble, bubble.contains(point) { return .bubble }
     if let placed = anchor(at: point) { return .anchor(placed.id) }
     return .background
@@ -168,7 +168,7 @@ public struct SceneLayout: Sendable {
   /// Where targets overlap, artwork (the box) beats padding, then the nearer centre wins,
   /// then reading order.
   public func anchor(at point: Point) -> PlacedAnchor? {
-    guard Rect(origin: Point(x: 0, y: 0), size: screen).contains(point) else { return nil }
+    guard Rect(size: screen).contains(point) else { return nil }
     let row = rows[point.y]
     // Targets starting after the point cannot hold it; binary-search the first of them.
     let low = row.order.partitionPoint { anchors[$0].target.minX <= point.x }
