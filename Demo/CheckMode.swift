@@ -9,7 +9,7 @@ import TooltipKit
 ///
 /// Stdout keeps SPEC 8's format (`ID PLACEMENT EDGES N` lines, then the summary), so scripts
 /// reading it never meet anything else; the placement that would lose the fewest cells goes to
-/// stderr, one note per cropped tooltip, for the person reading.
+/// stderr when stderr is a terminal, one note per cropped tooltip, for the person reading.
 enum CheckMode {
   /// One report line: `ID PLACEMENT EDGES N`, edges comma-separated.
   static func line(_ tooltip: CropReport.Tooltip) -> String {

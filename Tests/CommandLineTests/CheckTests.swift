@@ -76,11 +76,8 @@ import Testing
     let result = try TUI.run(["--check", "--size", c.size, "--scene", c.scene])
     #expect(result.text == c.output)
     #expect(result.status == (c.output.hasPrefix("0 of") ? 0 : 1))
-    // Stderr holds one note per cropped tooltip, in the same order, and nothing else.
-    let ids = c.output.split(separator: "\n").dropLast().map { String($0.split(separator: " ")[0]) }
-    let notes = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-    #expect(notes.map { String($0.prefix { $0 != ":" }) } == ids)
-    #expect(result.stderr.isEmpty == ids.isEmpty)
+    // Stderr captured by a script (not a terminal) stays empty: the notes are for a person.
+    #expect(result.stderr.isEmpty)
   }
 
   /// Each edge is crossed by some finding at 80x24 (the edges scene's purpose).
