@@ -144,18 +144,25 @@ public final class CursesTooltips {
       overlay.reset()
       relayout()
       return false
-    case .press(let point, let time):
-      pressConsumed = isTooltips(point)
-      update(.press(point, time: time))
-      return pressConsumed
-    case .click(let point):
-      let consumed = isTooltips(point)
-      update(.click(point))
-      return consumed
-    case .release(let point, let time):
-      update(.release(point, time: time))
-      defer { pressConsumed = false }
-      return pressConsumed
+    case .mouse(let mouse):
+      switch mouse.action {
+      case .press(.primary):
+        pressConsumed = isTooltips(mouse.point)
+        update(.press(mouse.point, time: mouse.time))
+        return pressConsumed
+      case .click(.primary):
+        let consumed = isTooltips(mouse.point)
+        update(.click(mouse.point))
+        return consumed
+      case .release(.primary):
+        update(.release(mouse.point, time: mouse.time))
+        defer { pressConsumed = false }
+        return pressConsumed
+      default:
+        return false  // other buttons, the wheel, motion: the program's
+      }
+    case .paste:
+      return false
     case .key:
       guard let mapped = TooltipKeymap.input(for: decoded, letters: letters) else { return false }
       return key(mapped)

@@ -72,19 +72,14 @@ public final class TooltipOverlay {
     SceneLayout(scene: scene, screen: windowSize, area: area, options: options)
   }
 
-  /// The cells the selection highlight covers (window, or screen, coordinates): the selected
-  /// anchor's box inside the scene area and, beside a one-cell box, a cell each side
-  /// (`SceneLayout.highlightPadding(of:)`); empty when nothing is selected or
+  /// The cells the selection highlight covers (window, or screen, coordinates): the renderer's
+  /// rule (`Renderer.highlight(_:state:)`: the selected anchor's box and, beside a one-cell
+  /// box, a cell each side), cropped at the window; empty when nothing is selected or
   /// `layout.options.highlightsSelection` is off. Into a window the overlay draws them in reverse
   /// video; with panels the program draws its own cells there highlighted.
   public func highlight(_ layout: SceneLayout, state: TooltipState) -> [Rect] {
-    guard layout.options.highlightsSelection, let selected = state.selectedID.flatMap({ layout.anchor(id: $0) })
-    else { return [] }
-    let bounds = Rect(origin: Point(x: 0, y: 0), size: windowSize)
-    let padding = layout.highlightPadding(of: selected).map { Rect(origin: $0, size: Size(width: 1, height: 1)) }
-    return ([selected.box.intersection(layout.area)].compactMap { $0 } + padding).compactMap {
-      $0.intersection(bounds)
-    }
+    let bounds = Rect(size: windowSize)
+    return Renderer.highlight(layout, state: state).compactMap { $0.intersection(bounds) }
   }
 
   /// Draws the open bubble of `state` (and, into a window, the selection highlight when
@@ -95,7 +90,7 @@ public final class TooltipOverlay {
   /// never called (the panel library gives those cells back). Returns the rects drawn.
   @discardableResult
   public func draw(_ layout: SceneLayout, state: TooltipState, redraw: (Rect) -> Void = { _ in }) -> [Rect] {
-    let bounds = Rect(origin: Point(x: 0, y: 0), size: windowSize)
+    let bounds = Rect(size: windowSize)
     var now: [Rect] = []
     // The selected box and, beside a one-cell box, the padding the core's renderer reverses.
     let highlight = usesPanels ? [] : highlight(layout, state: state)
@@ -153,10 +148,7 @@ public final class TooltipOverlay {
   /// the window, or nil when nothing is selected, it is off the window, or the options leave the
   /// cursor to the program.
   public func cursor(_ layout: SceneLayout, state: TooltipState) -> Point? {
-    guard layout.options.placesCursor, let selected = state.selectedID.flatMap({ layout.anchor(id: $0) }),
-      Rect(origin: Point(x: 0, y: 0), size: windowSize).contains(selected.centre)
-    else { return nil }
-    return selected.centre
+    Renderer.cursor(layout, state: state, screen: windowSize)
   }
 
   // MARK: - Panels

@@ -67,7 +67,7 @@ extension CursesScreenTests {
     var cells: [[String]] = []
     for y in 0..<tk_lines() {
       var buffer = [wchar_t](repeating: 0, count: Int(tk_cols()) * 2 + 2)
-      _ = tk_row_text(window, y, &buffer, Int32(buffer.count))
+      _ = mvwinnwstr(window, y, 0, &buffer, Int32(buffer.count - 1))
       text.append(String(String.UnicodeScalarView(buffer.prefix { $0 != 0 }.compactMap { Unicode.Scalar(UInt32($0)) })))
       cells.append(
         (0..<tk_cols()).map { x in
@@ -129,7 +129,7 @@ extension CursesScreenTests {
       }
       // The program's windows hold their own cells: nothing was drawn into them.
       var text = [wchar_t](repeating: 0, count: 120)
-      _ = tk_row_text(program.table, 2, &text, Int32(text.count))
+      _ = mvwinnwstr(program.table, 2, 0, &text, Int32(text.count - 1))
       #expect(text.prefix(size.width).allSatisfy { $0 == wchar_t(UInt8(ascii: ".")) })
 
       // Closed: the panel library gives back what lay under, with no redraw by the program.
