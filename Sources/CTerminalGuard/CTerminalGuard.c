@@ -18,6 +18,8 @@ static const char reset_sequence[] =
 
 static int saved_fds[2] = {-1, -1};
 static struct termios saved_modes[2];
+/* The file status flags (O_NONBLOCK) of the saved descriptors, -1 when unknown. */
+static int saved_flags[2] = {-1, -1};
 
 static const int fault_signals[] = {SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSYS};
 #define FAULT_COUNT (sizeof(fault_signals) / sizeof(fault_signals[0]))
@@ -28,15 +30,23 @@ void tg_save(int input_fd, int output_fd) {
   int fds[2] = {input_fd, output_fd};
   for (int i = 0; i < 2; i++) {
     saved_fds[i] = -1;
+    saved_flags[i] = -1;
     if (fds[i] >= 0 && isatty(fds[i]) && tcgetattr(fds[i], &saved_modes[i]) == 0) {
       saved_fds[i] = fds[i];
+      saved_flags[i] = fcntl(fds[i], F_GETFL);
     }
   }
 }
 
 void tg_restore_modes(void) {
   for (int i = 0; i < 2; i++) {
-    if (saved_fds[i] >= 0) (void)tcsetattr(saved_fds[i], TCSANOW, &saved_modes[i]);
+    if (saved_fds[i] < 0) continue;
+    (void)tcsetattr(saved_fds[i], TCSANOW, &saved_modes[i]);
+    /* O_NONBLOCK as it was (a program may clear it for its own reads and writes). */
+    int flags = fcntl(saved_fds[i], F_GETFL);
+    if (saved_flags[i] != -1 && flags != -1 && (flags & O_NONBLOCK) != (saved_flags[i] & O_NONBLOCK)) {
+      (void)fcntl(saved_fds[i], F_SETFL, (flags & ~O_NONBLOCK) | (saved_flags[i] & O_NONBLOCK));
+    }
   }
 }
 

@@ -42,6 +42,9 @@ public final class Presenter {
   private let handDraws: Bool
   private var previous: CellGrid?
   private var cursorVisible: Int32 = -1
+  /// Set when the screen it draws on has ended (``TerminalSession/end()``): nothing is drawn
+  /// after that.
+  private var closed = false
 
   /// A presenter drawing with `colors` on the current curses screen's `stdscr`.
   ///
@@ -102,6 +105,18 @@ public final class Presenter {
     return runs
   }
 
+  /// Forgets what the terminal shows: the next ``present(_:full:)`` erases the screen and
+  /// draws the whole frame. For when the terminal's picture may have been lost (a resume
+  /// after a stop, a resize, Ctrl-L); ``TerminalSession`` calls it for the first two itself.
+  public func invalidate() {
+    previous = nil
+  }
+
+  /// Stops drawing for good: the screen it draws on has ended.
+  func close() {
+    closed = true
+  }
+
   /// Draws `grid`: only what changed since the last frame, or, when `full` (Ctrl-L, a resume,
   /// a new size), the screen erased and everything that is not blank, then one refresh with the
   /// cursor on `grid.cursor` (hidden when nil).
@@ -114,6 +129,7 @@ public final class Presenter {
   /// Returns the runs that were drawn.
   @discardableResult
   public func present(_ grid: CellGrid, full: Bool = false) -> [ChangedRun] {
+    guard !closed else { return [] }
     defer { tg_blocking_end() }
     guard tg_blocking_begin() == 0, let window = tk_stdscr() else { return [] }
     let repaint = full || previous?.size != grid.size
@@ -135,7 +151,8 @@ public final class Presenter {
     }
     writer.finish()
     previous = grid
-    placeCursor(grid.cursor)
+    // A cursor off the grid (a caller may set any point) is hidden, never handed to curses.
+    placeCursor(grid.cursor.flatMap { Rect(origin: Point(x: 0, y: 0), size: grid.size).contains($0) ? $0 : nil })
     wrefresh(window)
     let rows = repaint ? Array(0..<grid.size.height) : runs.map(\.row)
     drawDisputed(grid, rows: rows)

@@ -12,6 +12,8 @@ import TooltipKit
 public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Standard input or output is not a terminal (a pipe, a file, /dev/null).
   case notATerminal(stream: String)
+  /// Standard input is a terminal opened for writing only: nothing could ever be read.
+  case notReadable(stream: String)
   /// `TERM` is unset or empty.
   case termUnset
   /// No terminfo entry for `TERM`.
@@ -27,13 +29,27 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notATerminal(let stream): "\(stream) is not a terminal"
+    case .notReadable(let stream): "\(stream) is a terminal open for writing only"
     case .termUnset: "TERM is not set"
-    case .unknownTerminal(let name): "unknown terminal type '\(Text.sanitize(name))' (TERM)"
+    case .unknownTerminal(let name): "unknown terminal type '\(Self.shown(name))' (TERM)"
     case .noTerminfoDatabase: "no terminfo database found"
-    case .noCursorAddressing(let name): "terminal type '\(Text.sanitize(name))' cannot move the cursor (TERM)"
-    case .startFailed(let name): "cannot start curses on terminal type '\(Text.sanitize(name))'"
+    case .noCursorAddressing(let name): "terminal type '\(Self.shown(name))' cannot move the cursor (TERM)"
+    case .startFailed(let name): "cannot start curses on terminal type '\(Self.shown(name))'"
     }
   }
+
+  /// A terminal name as a message shows it: sanitized, and cut after 40 characters (a TERM
+  /// of 100,000 characters must not make the one line 100,000 characters long).
+  static func shown(_ name: String) -> String {
+    let clean = Text.sanitize(name)
+    guard clean.count > 40 else { return clean }
+    return String(clean.prefix(40)) + "... (\(name.utf8.count) bytes)"
+  }
+
+  /// The longest terminal name terminfo can hold: an entry is a file named after it, and a
+  /// file name has at most 255 bytes (NAME_MAX). ncurses answers a longer name as if there
+  /// were no database at all.
+  static let maxNameBytes = 255
 }
 
 /// The program's time in curses: checks the terminal, sets it up, reads input, and restores
@@ -76,8 +92,10 @@ public final class TerminalSession {
   public init(mouse: Bool) throws(TerminalError) {
     guard isatty(0) == 1 else { throw .notATerminal(stream: "standard input") }
     guard isatty(1) == 1 else { throw .notATerminal(stream: "standard output") }
+    guard fcntl(0, F_GETFL) & O_ACCMODE != O_WRONLY else { throw .notReadable(stream: "standard input") }
     guard let rawTerm = getenv("TERM"), rawTerm.pointee != 0 else { throw .termUnset }
     let term = String(cString: rawTerm)
+    guard strlen(rawTerm) <= TerminalError.maxNameBytes else { throw .unknownTerminal(term) }
 
     setlocale(LC_ALL, "")
     localeIsUTF8 = Self.codesetIsUTF8()
@@ -103,6 +121,10 @@ public final class TerminalSession {
     // reading, or whose output an XOFF stopped while flow control was still on.)
     _ = tg_blocking_begin()
     TerminalGuard.install()
+    // A previous program may have left the terminal non-blocking (the flag belongs to the open
+    // file, shared with the shell): curses' reads would then fail at once and its writes drop
+    // output. Blocking for the session; the saved flags are put back at the end.
+    Self.blockingDescriptors()
     guard newterm(term, tk_stdout(), tk_stdin()) != nil else {
       TerminalGuard.remove()
       tg_restore_modes()
@@ -122,9 +144,18 @@ public final class TerminalSession {
       input = CursesInput(mouse: mouseOn)
     }
     if mouseOn { Self.write(Self.sgrMouseOn) }
-    tg_blocking_end()
+    // Starting colours may write to the terminal (the original pair): still inside the bracket.
     colors = CursesColors(noColor: getenv("NO_COLOR").map { String(cString: $0) })
+    tg_blocking_end()
     presenter = Presenter(colors: colors, screenOnStandardOutput: true)
+  }
+
+  /// Clears `O_NONBLOCK` on standard input and output.
+  private static func blockingDescriptors() {
+    for fd: Int32 in [0, 1] {
+      let flags = fcntl(fd, F_GETFL)
+      if flags >= 0 && flags & O_NONBLOCK != 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+    }
   }
 
   /// Switches output flow control (IXON) off, as curses programs do: Ctrl-S and Ctrl-Q reach
@@ -153,7 +184,7 @@ public final class TerminalSession {
 
   /// The screen's size now.
   public var size: Size {
-    Size(width: Int(tk_cols()), height: Int(tk_lines()))
+    Size(width: max(0, Int(tk_cols())), height: max(0, Int(tk_lines())))
   }
 
   /// The quit signal (any whose default action ends the process, but a fault) that arrived, if
@@ -161,8 +192,11 @@ public final class TerminalSession {
   /// without a SIGHUP reaching the program (only its session leader got one) counts as SIGHUP.
   public var pendingSignal: Int32? { TerminalGuard.pendingSignal ?? (hungUp ? SIGHUP : nil) }
 
-  /// Set when a read failed and the terminal reports a hang-up: reads would fail at once forever.
+  /// Set when a read failed and the terminal reports a hang-up, or reads kept failing: reads
+  /// would fail at once forever.
   private var hungUp = false
+  /// Why input ended, when ``hungUp`` is set: one line for the user.
+  private var inputEnd: String?
   /// Reads in a row that waited with no timeout and still returned nothing.
   private var failedWaits = 0
 
@@ -171,10 +205,13 @@ public final class TerminalSession {
   public func takeResumed() -> Bool {
     let resumed = resumedDuringRead || TerminalGuard.takeResumed()
     resumedDuringRead = false
-    guard resumed else { return false }
+    guard resumed, !ended else { return false }
+    presenter.invalidate()
     // Curses switched its own mouse mode back on; SGR 1006 is ours to ask for again (a
-    // program run while this one was stopped may have reset it).
-    if mouseOn { Self.write(Self.sgrMouseOn) }
+    // program run while this one was stopped may have reset it). A write that may block: a
+    // quit signal during it ends the program from the handler (a terminal that stopped
+    // reading would otherwise hold it in `write` for good).
+    if mouseOn { Self.blockingWrite(Self.sgrMouseOn) }
     return true
   }
 
@@ -187,6 +224,7 @@ public final class TerminalSession {
   /// terminal restored without blocking: one arriving just before the read's system call would
   /// otherwise leave it waiting for a key. With one already pending, nothing is read (nil).
   public func read(timeout: Duration?) -> TerminalInput? {
+    guard !ended else { return nil }
     defer { tg_blocking_end() }
     guard tg_blocking_begin() == 0 else { return nil }
     let result = input.read(timeout: timeout) {
@@ -195,19 +233,150 @@ public final class TerminalSession {
       return true
     }
     guard let result else {
-      if !hungUp { hungUp = Self.inputHungUp() }
+      let error = errno
+      if !hungUp && Self.inputHungUp() {
+        hungUp = true
+        inputEnd = "the terminal hung up (end of input)"
+      }
       // A wait with no timeout ends early only for a signal or a wake. Failing again and again
       // with neither means the input is broken in a way poll does not show: stop rather than
       // spin.
-      if timeout == nil && SignalFlags.pending == nil && !input.wasWoken {
+      if timeout == nil && SignalFlags.pending == nil && !input.wasWoken && !hungUp {
         failedWaits += 1
-        if failedWaits >= 1000 { hungUp = true }
+        if failedWaits >= 1000 {
+          hungUp = true
+          inputEnd = Self.inputFailure(errno: error)
+        }
       }
       return nil
     }
     failedWaits = 0
     return result
   }
+
+  /// One thing that happened in a session, as ``next(deadline:)`` returns it, with the
+  /// terminal's side of it already done.
+  ///
+  /// A program's loop switches over these and does its own part: updates its model for
+  /// ``input(_:)``, ``resize(_:)``, ``tick(_:)`` and ``woken``, draws and presents for
+  /// ``draw``, exits for ``quit(status:reason:)``.
+  public enum Event: Equatable, Sendable {
+    /// Draw the frame now and present it (``presenter``): something happened since the last
+    /// frame and no input is waiting (or a batch of input has taken 30 ms). The presenter
+    /// already knows when the frame must be drawn whole (a resume, a resize).
+    case draw
+    /// A key or a mouse event (never a resize: that is ``resize(_:)``).
+    case input(TerminalInput)
+    /// The screen has this new size (``size``); the next frame is drawn whole.
+    case resize(Size)
+    /// The deadline given to ``next(deadline:)`` has come: tell the model the time, `now`
+    /// on ``MonotonicClock`` (a held press becomes a long press).
+    case tick(Duration)
+    /// The program was stopped (Ctrl-Z) and continued (`fg`): the mouse modes are asked for
+    /// again and the next frame is drawn whole. Nothing is needed of the program.
+    case resumed
+    /// ``waker`` was woken from another thread or task: look at what it had to say.
+    case woken
+    /// The session is over and the terminal restored: exit with `status`. After a quit
+    /// signal it is 128 + the signal and `reason` is nil; when input ended without one (the
+    /// terminal hung up, or standard input cannot be read) it is 129 and `reason` says what
+    /// happened in one line for standard error. After ``end()`` it is 0.
+    case quit(status: Int32, reason: String?)
+  }
+
+  /// How long ``next(deadline:)`` goes on returning input that is waiting before it asks for
+  /// a frame anyway: a paste of thousands of keys is one frame, not thousands, and a stream
+  /// that never stops still shows.
+  public static let batchTime = Duration.milliseconds(30)
+
+  /// Whether something happened since the last ``Event/draw``.
+  private var drawDue = true
+  /// When the first event since the last ``Event/draw`` was returned.
+  private var batchStart: Duration?
+
+  /// Waits for the next thing that happens and returns it, having done the terminal's part:
+  /// the loop of a program that lets the library own the terminal.
+  ///
+  /// ```swift
+  /// loop: while true {
+  ///   switch session.next(deadline: state.deadline) {
+  ///   case .draw: session.presenter.present(frame())
+  ///   case .input(let input): update(with: input)
+  ///   case .resize(let size): relayout(for: size)
+  ///   case .tick(let now): state.send(.tick(now), layout: layout)
+  ///   case .resumed, .woken: break
+  ///   case .quit(let status, let reason): report(reason); exit(status)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The order is the one the terminal needs: a quit signal first (the session is ended,
+  /// without waiting on a terminal that stopped reading, before ``Event/quit(status:reason:)``
+  /// is returned); then a resume after a stop (mouse modes asked for again, the screen to be
+  /// drawn whole); then a due `deadline`; then input, every input already waiting before the
+  /// next ``Event/draw`` (up to ``batchTime``); and ``Event/draw`` once nothing more is
+  /// waiting. An idle session sleeps in the read with no timeout and no CPU, until input, a
+  /// signal, a resize, a wake or `deadline`.
+  ///
+  /// - Parameter deadline: when to return ``Event/tick(_:)`` if nothing else happened first, on
+  ///   ``MonotonicClock`` (a long press pending: `TooltipState.deadline`); nil for none. A
+  ///   tick is returned while the deadline is past, so the program must move or clear it.
+  /// - Returns: the event. The first call returns ``Event/draw`` (once any input typed ahead
+  ///   has been returned); after ``end()`` every call returns ``Event/quit(status:reason:)``.
+  public func next(deadline: Duration? = nil) -> Event {
+    var nothingWaiting = false
+    while true {
+      if ended { return .quit(status: endStatus, reason: nil) }
+      if let signal = pendingSignal {
+        let reason = TerminalGuard.pendingSignal == nil ? inputEnd : nil
+        endAfterSignal(signal)
+        endStatus = 128 + signal
+        return .quit(status: endStatus, reason: reason)
+      }
+      if takeResumed() {
+        happened()
+        return .resumed
+      }
+      let now = MonotonicClock.now
+      if let deadline, now >= deadline {
+        happened()
+        return .tick(now)
+      }
+      if drawDue && (nothingWaiting || now - (batchStart ?? now) >= Self.batchTime) {
+        drawDue = false
+        batchStart = nil
+        return .draw
+      }
+      let timeout: Duration? = drawDue ? .zero : deadline.map { $0 - now }
+      guard let input = read(timeout: timeout) else {
+        if wasWoken {
+          happened()
+          return .woken
+        }
+        // A timeout, or a signal: the checks above say which. With a frame due, nothing is
+        // waiting (or what interrupted the read is looked at first).
+        nothingWaiting = drawDue
+        continue
+      }
+      happened()
+      if case .resize(let size) = input {
+        presenter.invalidate()
+        return .resize(size)
+      }
+      return .input(input)
+    }
+  }
+
+  /// Notes that an event is returned: a frame becomes due.
+  private func happened() {
+    if !drawDue {
+      drawDue = true
+      batchStart = MonotonicClock.now
+    }
+  }
+
+  /// The status ``next(deadline:)`` returned with ``Event/quit(status:reason:)``, 0 after ``end()``.
+  private var endStatus: Int32 = 0
 
   /// The mouse mode asked for beside curses' own: SGR 1006, so that reports carry any column.
   /// Terminals that know it (xterm, tmux) prefer it to X10 and to UTF-8 1005, whichever of
@@ -232,6 +401,26 @@ public final class TerminalSession {
     }
   }
 
+  /// Why reading standard input keeps failing, in one line: what the descriptor is, or the
+  /// system's word for the last error.
+  private static func inputFailure(errno error: Int32) -> String {
+    let flags = fcntl(0, F_GETFL)
+    if flags < 0 { return "standard input is closed" }
+    if flags & O_ACCMODE == O_WRONLY { return "standard input is a terminal open for writing only" }
+    if flags & O_NONBLOCK != 0 { return "standard input was made non-blocking by another program" }
+    let text = strerror(error).map { String(cString: $0) } ?? "error \(error)"
+    return "reading standard input keeps failing (\(text))"
+  }
+
+  /// Writes `sequence` as a call that may block on the terminal (`tg_blocking_begin`): a quit
+  /// signal arriving while the write waits ends the program from the handler, the terminal
+  /// restored. With one already pending, nothing is written.
+  private static func blockingWrite(_ sequence: String) {
+    defer { tg_blocking_end() }
+    guard tg_blocking_begin() == 0 else { return }
+    write(sequence)
+  }
+
   /// Whether standard input reports a hang-up or an error (checked without waiting).
   private static func inputHungUp() -> Bool {
     var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
@@ -244,6 +433,7 @@ public final class TerminalSession {
   public func end() {
     guard !ended else { return }
     ended = true
+    presenter.close()
     // A quit signal while ending (a terminal that stopped reading blocks endwin's write) ends
     // the program from the handler, the terminal restored without blocking.
     _ = tg_blocking_begin()
@@ -263,6 +453,7 @@ public final class TerminalSession {
     guard signal == SIGHUP || !Self.outputWritable() else { return end() }
     guard !ended else { return }
     ended = true
+    presenter.close()
     TerminalGuard.restoreNow()
     TerminalGuard.remove()
   }
