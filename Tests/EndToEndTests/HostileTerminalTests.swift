@@ -1,0 +1,34 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension EndToEnd {
+  /// A terminal that behaves badly (issue 20's classes), driven by `scripts/hostile_pty.py`
+  /// under a pseudo-terminal: stalled output meeting a resume, a hang-up nobody signals,
+  /// sides ncurses cannot hold.
+  @Suite struct HostileTerminal {
+    func run(_ cases: [String], repeat count: Int = 1) throws -> Finished {
+      let script = Repository.path("scripts/hostile_pty.py")
+      var arguments = ["python3", script, "--binary", Binary.path, "--repeat", String(count)]
+      for name in cases { arguments += ["--case", name] }
+      return try runProcess("/usr/bin/env", arguments)
+    }
+
+    /// The terminal stops taking output, then SIGCONT (the shell's `fg`), a key and SIGTERM:
+    /// the program must exit 143 within 2 s. Before, the resume wrote the SGR mouse mode
+    /// outside the blocking bracket and sat in `write(2)`, retrying on EINTR, for good.
+    @Test func sigtermAfterAResumeWithOutputStalledEndsTheDemo() throws {
+      let result = try run(["stalled-resume"], repeat: 2)
+      #expect(result.status == 0, "\(result.text)\(result.stderr)")
+      #expect(result.text.contains("2 runs, 0 failed"), "\(result.text)")
+    }
+
+    /// The terminal hangs up and no SIGHUP reaches the program (it ignores SIGHUP and is not
+    /// in the terminal's session): it exits 129 and says so in one line, not silently.
+    @Test func aHangUpWithoutSIGHUPEndsTheDemoWithALine() throws {
+      let result = try run(["hangup-quiet"])
+      #expect(result.status == 0, "\(result.text)\(result.stderr)")
+      #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+    }
+  }
+}

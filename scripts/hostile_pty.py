@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""Runs tooltip-tui under a pseudo-terminal that behaves badly, and checks how it ends.
+
+Cases (--case, one or more):
+
+  stalled-resume   The terminal stops taking output (not read, output suspended as by an
+                   XOFF), then SIGCONT (as a shell's `fg` sends it), a key, and SIGTERM.
+                   The program must exit 143 within 2 s, termios restored. Every write it
+                   makes while a quit signal may arrive must end on that signal, the mouse
+                   mode written after a resume included.
+  hangup-quiet     The terminal hangs up (the pty's master is closed) and no SIGHUP reaches
+                   the program (it is started with SIGHUP ignored and not in the terminal's
+                   session): it must exit 129 and say "the terminal hung up" on stderr.
+  huge             The pty is given 40000 columns and 2 rows (and 2 columns and 40000 rows)
+                   while the program runs, then a key and `q`: it must exit 0, stderr empty,
+                   termios restored (ncurses keeps coordinates in `short`: a side above 32767
+                   crashed inside it).
+  huge-start       The same sizes set before the program starts.
+
+    python3 scripts/hostile_pty.py --binary .build/debug/tooltip-tui --case stalled-resume --repeat 3
+
+Prints one line per run and a total; exits 0 when every run passed, 1 otherwise.
+"""
+
+import argparse
+import fcntl
+import os
+import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+ALT_ON = re.compile(rb"\x1b\[\?(?:\d+;)*(?:1049|1047|47)(?:;\d+)*h")
+WRITE_SYSCALL = {"x86_64": 1, "aarch64": 64}.get(os.uname().machine)
+
+
+def blocked_in_write(pid):
+    try:
+        with open("/proc/%d/syscall" % pid) as f:
+            return WRITE_SYSCALL is not None and f.read().split()[0] == str(WRITE_SYSCALL)
+    except (OSError, IndexError):
+        return False
+
+
+def set_size(fd, cols, rows):
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+class Run:
+    """The program on a fresh pty."""
+
+    def __init__(self, binary, args, cols, rows, env_extra=None, controlling=True, ignore_hup=False):
+        self.master, self.slave = os.openpty()
+        set_size(self.slave, cols, rows)
+        os.set_blocking(self.master, False)
+        self.before = termios.tcgetattr(self.slave)
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color",
+               "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "SWIFT_BACKTRACE": "interactive=no"}
+        env.update(env_extra or {})
+
+        def child():
+            if ignore_hup:
+                signal.signal(signal.SIGHUP, signal.SIG_IGN)
+            if controlling:
+                fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+        self.errors = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen([binary] + args, stdin=self.slave, stdout=self.slave, stderr=self.errors,
+                                     env=env, start_new_session=True, preexec_fn=child, close_fds=True)
+        self.output = bytearray()
+        self.reading = True
+
+    def pump(self, seconds, typed=b""):
+        """Reads output (unless stalled) and types `typed` for `seconds`; False once exited."""
+        end = time.monotonic() + seconds
+        while True:
+            if typed:
+                try:
+                    typed = typed[os.write(self.master, typed):]
+                except BlockingIOError:
+                    pass
+            if self.reading:
+                try:
+                    while True:
+                        chunk = os.read(self.master, 65536)
+                        if not chunk:
+                            break
+                        self.output += chunk
+                except (BlockingIOError, OSError):
+                    pass
+            if self.proc.poll() is not None:
+                return False
+            if time.monotonic() >= end:
+                return True
+            select.select([self.master] if self.reading else [], [], [], 0.01)
+
+    def started(self, limit=10.0):
+        end = time.monotonic() + limit
+        while not ALT_ON.search(self.output):
+            if not self.pump(0.02) or time.monotonic() > end:
+                return False
+        return True
+
+    def wait(self, limit):
+        """Waits up to `limit` s for the exit (still reading if not stalled); the status or None."""
+        end = time.monotonic() + limit
+        while self.proc.poll() is None and time.monotonic() < end:
+            self.pump(0.01)
+        return self.proc.poll()
+
+    def finish(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self.errors.seek(0)
+        stderr = self.errors.read().decode(errors="replace")
+        try:
+            after = termios.tcgetattr(self.slave)
+        except termios.error:
+            after = None
+        for fd in (self.master, self.slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        return stderr, after
+
+
+def big_scene(directory):
+    words = " ".join(["lorem ipsum dolor sit amet"] * 1200)
+    path = os.path.join(directory, "big.json")
+    with open(path, "w") as f:
+        f.write('{"maxTextWidth": 280, "anchors": [{"id": "big", "x": 150, "y": 1, "placement": "bottom", '
+                '"headline": "Big", "supporting": "%s"}]}' % words)
+    return path
+
+
+def stalled_resume(binary, directory):
+    run = Run(binary, ["--scene", big_scene(directory), "--open", "big"], 300, 80)
+    problem = ""
+    if not run.started():
+        problem = "did not start"
+    else:
+        run.pump(0.5)
+        # The terminal stops taking output: it is no longer read, and its output is suspended
+        # (as by an XOFF) so that even a write of a few bytes blocks, whatever room is left.
+        run.reading = False
+        termios.tcflow(run.slave, termios.TCOOFF)
+        os.kill(run.proc.pid, signal.SIGCONT)
+        run.pump(0.3, b"j")
+        blocked = blocked_in_write(run.proc.pid)
+        os.kill(run.proc.pid, signal.SIGTERM)
+        status = run.wait(2.0)
+        if not blocked:
+            problem = "not blocked writing when SIGTERM came"
+        elif status is None:
+            where = "in write(2)" if blocked_in_write(run.proc.pid) else "running"
+            problem = "hang: still %s 2 s after SIGTERM (killed)" % where
+        elif status != 143:
+            problem = "exit status %s, not 143" % status
+    termios.tcflow(run.slave, termios.TCOON)
+    stderr, after = run.finish()
+    if not problem and after != run.before:
+        problem = "termios not restored"
+    if not problem and stderr:
+        problem = "stderr: " + stderr.strip()[:200]
+    return problem
+
+
+def hangup_quiet(binary, directory):
+    run = Run(binary, [], 80, 24, controlling=False, ignore_hup=True)
+    problem = ""
+    if not run.started():
+        problem = "did not start"
+    else:
+        run.pump(0.2)
+        os.close(run.master)
+        run.reading = False
+        status = run.wait(3.0)
+        if status is None:
+            problem = "hang: still running 3 s after the hang-up (killed)"
+        elif status != 129:
+            problem = "exit status %s, not 129" % status
+    run.master = -1
+    stderr, _ = run.finish()
+    if not problem and "the terminal hung up" not in stderr:
+        problem = "stderr does not say the terminal hung up: %r" % stderr[:200]
+    return problem
+
+
+def huge(binary, directory, at_start):
+    problems = []
+    for cols, rows in ((40000, 2), (2, 40000), (65535, 65535)):
+        run = Run(binary, [], cols if at_start else 80, rows if at_start else 24)
+        problem = ""
+        if not run.started():
+            problem = "did not start"
+        else:
+            if not at_start:
+                run.pump(0.2)
+                set_size(run.master, cols, rows)
+                os.kill(run.proc.pid, signal.SIGWINCH)
+            run.pump(0.5, b"\t")
+            run.pump(0.3, b"q")
+            status = run.wait(5.0)
+            if status is None:
+                problem = "hang: still running 5 s after q (killed)"
+            elif status != 0:
+                problem = "exit status %s, not 0" % status
+        stderr, after = run.finish()
+        if not problem and after != run.before:
+            problem = "termios not restored"
+        if not problem and stderr:
+            problem = "stderr: " + stderr.strip()[:300]
+        if problem:
+            problems.append("%dx%d: %s" % (cols, rows, problem))
+    return "; ".join(problems)
+
+
+CASES = {
+    "stalled-resume": stalled_resume,
+    "hangup-quiet": hangup_quiet,
+    "huge": lambda binary, directory: huge(binary, directory, False),
+    "huge-start": lambda binary, directory: huge(binary, directory, True),
+}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--case", action="append", choices=sorted(CASES), required=True)
+    parser.add_argument("--repeat", type=int, default=1)
+    options = parser.parse_args()
+    runs = failed = 0
+    with tempfile.TemporaryDirectory() as directory:
+        for name in options.case:
+            for index in range(options.repeat):
+                problem = CASES[name](options.binary, directory)
+                runs += 1
+                failed += 1 if problem else 0
+                print("%s %d: %s" % (name, index, problem or "ok"), flush=True)
+    print("%d runs, %d failed" % (runs, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
