@@ -115,6 +115,14 @@ public final class TerminalSession {
     // screen at one size through every resize. (use_env(false) turns resizing off altogether.)
     unsetenv("LINES")
     unsetenv("COLUMNS")
+    // A side curses cannot hold (it keeps coordinates in `short`) is cut to what it can,
+    // through the one door newterm leaves: LINES and COLUMNS, taken away again after it.
+    let real = Self.terminalSize()
+    if let real, Self.drawable(real) != real {
+      let drawn = Self.drawable(real)
+      setenv("LINES", String(drawn.height), 1)
+      setenv("COLUMNS", String(drawn.width), 1)
+    }
     // Start-up is one call that may block on the terminal, from before the quit handlers are
     // installed: a quit signal at any moment of it restores the terminal and ends the program
     // from the handler. (Curses' start-up writes can block: on a terminal that stopped
@@ -125,7 +133,14 @@ public final class TerminalSession {
     // file, shared with the shell): curses' reads would then fail at once and its writes drop
     // output. Blocking for the session; the saved flags are put back at the end.
     Self.blockingDescriptors()
-    guard newterm(term, tk_stdout(), tk_stdin()) != nil else {
+    // Resizes are the session's (SignalFlags.installResize), so that no size reaches curses
+    // unchecked: installed before newterm, which then installs no SIGWINCH handler of its own.
+    SignalFlags.installResize()
+    let screen = newterm(term, tk_stdout(), tk_stdin())
+    unsetenv("LINES")
+    unsetenv("COLUMNS")
+    guard screen != nil else {
+      SignalFlags.removeResize()
       TerminalGuard.remove()
       tg_restore_modes()
       tg_blocking_end()
@@ -182,7 +197,39 @@ public final class TerminalSession {
     return name == "UTF-8" || name == "UTF8"
   }
 
-  /// The screen's size now.
+  /// The largest side curses can hold: it keeps coordinates in `short`.
+  public static let maxSide = 10_000
+  /// The most cells a screen is drawn with: curses keeps three copies of the screen and the
+  /// presenter two, about 120 bytes a cell in all, so a million cells take some 120 MB.
+  public static let maxCells = 1_048_576
+
+  /// The part of a terminal of size `real` that a session draws on: each side at most
+  /// ``maxSide``, and at most ``maxCells`` cells (fewer rows when there would be more). A
+  /// larger terminal shows the frame in its top-left corner, the rest left blank.
+  public static func drawable(_ real: Size) -> Size {
+    let width = min(max(1, real.width), maxSide)
+    let height = min(max(1, real.height), maxSide, max(1, maxCells / width))
+    return Size(width: width, height: height)
+  }
+
+  /// The terminal's own size (`TIOCGWINSZ` on standard output), nil when it does not say.
+  static func terminalSize() -> Size? {
+    var window = winsize()
+    guard ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return nil }
+    return Size(width: Int(window.ws_col), height: Int(window.ws_row))
+  }
+
+  /// After a SIGWINCH: the terminal's new size, cut to what can be drawn, handed to curses.
+  private func applyResize() -> Size {
+    if let real = Self.terminalSize() {
+      let drawn = Self.drawable(real)
+      resizeterm(Int32(drawn.height), Int32(drawn.width))
+    }
+    return size
+  }
+
+  /// The screen's size now: the terminal's, or the part of it that is drawn when a side is
+  /// larger than ``maxSide`` or the area than ``maxCells`` (``drawable(_:)``).
   public var size: Size {
     Size(width: max(0, Int(tk_cols())), height: max(0, Int(tk_lines())))
   }
@@ -225,6 +272,7 @@ public final class TerminalSession {
   /// otherwise leave it waiting for a key. With one already pending, nothing is read (nil).
   public func read(timeout: Duration?) -> TerminalInput? {
     guard !ended else { return nil }
+    if SignalFlags.takeResized() { return .resize(applyResize()) }
     defer { tg_blocking_end() }
     guard tg_blocking_begin() == 0 else { return nil }
     let result = input.read(timeout: timeout) {
@@ -234,6 +282,7 @@ public final class TerminalSession {
     }
     guard let result else {
       let error = errno
+      if SignalFlags.takeResized() { return .resize(applyResize()) }
       if !hungUp && Self.inputHungUp() {
         hungUp = true
         inputEnd = "the terminal hung up (end of input)"
@@ -443,6 +492,7 @@ public final class TerminalSession {
     tg_restore_modes()
     tg_blocking_end()
     TerminalGuard.remove()
+    SignalFlags.removeResize()
   }
 
   /// Ends the session after the quit signal `signal`. When the terminal is not taking output
@@ -456,6 +506,7 @@ public final class TerminalSession {
     presenter.close()
     TerminalGuard.restoreNow()
     TerminalGuard.remove()
+    SignalFlags.removeResize()
   }
 
   /// Whether standard output takes more output now (checked without waiting): a terminal that

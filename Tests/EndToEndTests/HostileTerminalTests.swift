@@ -32,3 +32,15 @@ extension EndToEnd {
     }
   }
 }
+
+extension EndToEnd.HostileTerminal {
+  /// A terminal of 40000 x 2, 2 x 40000 or 65535 x 65535 cells, set while the program runs
+  /// (SIGWINCH) and before it starts: it draws within what curses can hold and quits on `q`
+  /// with status 0, nothing on stderr. Before, curses took the side into a `short` and
+  /// crashed in `doupdate` (exit 139), or at start.
+  @Test func aSideAbove32767IsDrawnWithinWhatCursesHolds() throws {
+    let result = try run(["huge", "huge-start"])
+    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    #expect(result.text.contains("2 runs, 0 failed"), "\(result.text)")
+  }
+}
