@@ -16,6 +16,8 @@ Cases (--case, one or more):
                    termios restored (ncurses keeps coordinates in `short`: a side above 32767
                    crashed inside it).
   huge-start       The same sizes set before the program starts.
+  terms            Terminal types that cannot be used, each with its own one-line message:
+                   hard-copy terminals that exist (tty33, la120), a TERM of 100,000 bytes.
 
     python3 scripts/hostile_pty.py --binary .build/debug/tooltip-tui --case stalled-resume --repeat 3
 
@@ -222,7 +224,33 @@ def huge(binary, directory, at_start):
     return "; ".join(problems)
 
 
+TERMS = [
+    ("tty33", "terminal type 'tty33' cannot move the cursor"),
+    ("la120", "terminal type 'la120' cannot move the cursor"),
+    ("a" * 100000, "unknown terminal type 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa... (100000 bytes)'"),
+    ("a" * 300, "unknown terminal type"),
+]
+
+
+def terms(binary, directory):
+    """Terminal types that cannot be used: each must exit 2 with its own one-line message."""
+    problems = []
+    for term, message in TERMS:
+        run = Run(binary, [], 80, 24, env_extra={"TERM": term})
+        status = run.wait(5.0)
+        stderr, after = run.finish()
+        shown = term if len(term) < 20 else "%s... (%d)" % (term[:8], len(term))
+        if status != 2:
+            problems.append("%s: exit status %s, not 2" % (shown, status))
+        elif message not in stderr or stderr.count("\n") != 1:
+            problems.append("%s: stderr %r" % (shown, stderr[:200]))
+        elif run.output or after != run.before:
+            problems.append("%s: the terminal was written to" % shown)
+    return "; ".join(problems)
+
+
 CASES = {
+    "terms": terms,
     "stalled-resume": stalled_resume,
     "hangup-quiet": hangup_quiet,
     "huge": lambda binary, directory: huge(binary, directory, False),

@@ -99,6 +99,8 @@ enum {
 static inline int tk_check_terminal(const char *term, int fd) {
   int status = 0;
   if (setupterm(term, fd, &status) != OK) {
+    /* 1: the entry exists but is a hard-copy terminal (tty33, la120), refused by setupterm. */
+    if (status == 1) return TK_TERMINAL_NO_ADDRESSING;
     return status == -1 ? TK_TERMINAL_NO_DATABASE : TK_TERMINAL_UNKNOWN;
   }
   const char *cup = tigetstr("cup");

@@ -44,3 +44,15 @@ extension EndToEnd.HostileTerminal {
     #expect(result.text.contains("2 runs, 0 failed"), "\(result.text)")
   }
 }
+
+extension EndToEnd.HostileTerminal {
+  /// Terminal types that cannot be used say what they are, in one line, exit 2, and write
+  /// nothing to the terminal: a hard-copy terminal that exists (tty33, la120) cannot move the
+  /// cursor (it said "unknown terminal type"); a TERM of 100,000 bytes is an unknown type,
+  /// shown cut short (it said "no terminfo database found").
+  @Test func unusableTerminalTypesSayWhatTheyAre() throws {
+    let result = try run(["terms"])
+    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+  }
+}
