@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 import TooltipKit
 
 // The JSON documents a scene file decodes through: every read names its JSON path on error.
@@ -13,6 +14,7 @@ struct FieldError: Error {
 /// ``SceneFile/invalidMarker`` (the key's path when the marker is in a key).
 struct MarkerProbe: Decodable {
   init(from decoder: any Decoder) throws {
+    if let work = decoder.userInfo[ProbeWork.key] as? ProbeWork { work.add(decoder.codingPath.count + 1) }
     let marker = SceneFile.invalidMarker
     if let object = try? decoder.container(keyedBy: FieldKey.self) {
       for key in object.allKeys {
@@ -28,6 +30,20 @@ struct MarkerProbe: Decodable {
       throw FieldError(path: jsonPath(decoder.codingPath), message: "")
     }
   }
+}
+
+/// Counts what a ``MarkerProbe`` walk costs: each value visited adds its depth plus one (the
+/// decoder builds its coding path for it). Tests check with it that the walk stays linear.
+final class ProbeWork: Sendable {
+  /// The key a decoder's `userInfo` holds it under.
+  static let key = CodingUserInfoKey(rawValue: "TooltipScenes.ProbeWork")!
+  private let count = Mutex(0)
+
+  /// The work counted so far.
+  var units: Int { count.withLock { $0 } }
+
+  /// Adds `units` of work.
+  func add(_ units: Int) { count.withLock { $0 += units } }
 }
 
 /// Any object key, so unknown keys can be found and reported.

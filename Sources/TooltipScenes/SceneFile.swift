@@ -131,11 +131,16 @@ public enum SceneFile {
   }
 
   /// The JSON path of the string (a value, or a key) that holds the first invalid UTF-8
-  /// sequence, or nil when that sequence is outside any string or the rest is not JSON.
+  /// sequence, or nil when that sequence is outside any string, the rest is not JSON, or the
+  /// document nests deeper than ``maxPathDepth``.
   ///
   /// The first invalid sequence is replaced by a marker (three private-use characters),
   /// later ones by U+FFFD, and the repaired document is walked for the string with the marker.
-  static func pathOfInvalidUTF8(_ bytes: [UInt8]) -> String? {
+  /// The walk costs each value its depth (the decoder's coding path), so it is taken only
+  /// when the depth is bounded: every rejection stays linear in the file's size. `work`, when
+  /// given, counts that cost (each value visited adds its depth plus one).
+  static func pathOfInvalidUTF8(_ bytes: [UInt8], work: ProbeWork? = nil) -> String? {
+    guard nestingDepth(bytes, atMost: maxPathDepth) <= maxPathDepth else { return nil }
     var repaired: [UInt8] = []
     repaired.reserveCapacity(bytes.count + 16)
     var iterator = bytes.makeIterator()
@@ -151,13 +156,50 @@ public enum SceneFile {
       }
     }
     do {
-      _ = try JSONDecoder().decode(MarkerProbe.self, from: Data(repaired))
+      let decoder = JSONDecoder()
+      if let work { decoder.userInfo[ProbeWork.key] = work }
+      _ = try decoder.decode(MarkerProbe.self, from: Data(repaired))
       return nil
     } catch let found as FieldError {
       return found.path
     } catch {
       return nil
     }
+  }
+
+  /// The deepest nesting whose invalid UTF-8 is reported with its JSON path: a scene file
+  /// nests three deep (the object, `anchors`, an anchor); deeper ones are reported by offset.
+  static let maxPathDepth = 32
+
+  /// How deep the arrays and objects of `bytes` nest, outside strings, counted up to one past
+  /// `limit` (the scan stops there): one pass, whatever the bytes.
+  static func nestingDepth(_ bytes: [UInt8], atMost limit: Int) -> Int {
+    var depth = 0
+    var deepest = 0
+    var inString = false
+    var escaped = false
+    for byte in bytes {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        deepest = max(deepest, depth)
+        if deepest > limit { return deepest }
+      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
+      default: break
+      }
+    }
+    return deepest
   }
 
   /// Stands in for the first invalid UTF-8 sequence while its string is looked for.
