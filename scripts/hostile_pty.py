@@ -16,6 +16,9 @@ Cases (--case, one or more):
                    termios restored (ncurses keeps coordinates in `short`: a side above 32767
                    crashed inside it).
   huge-start       The same sizes set before the program starts.
+  crafted-cup      A terminfo entry compiled with tic whose cup reads its parameters as
+                   strings (%s, %l), and a tooltip with graphemes of disputed width (drawn by
+                   hand at explicit positions): the program must run and quit with status 0.
   terms            Terminal types that cannot be used, each with its own one-line message:
                    hard-copy terminals that exist (tty33, la120), a TERM of 100,000 bytes.
 
@@ -224,6 +227,52 @@ def huge(binary, directory, at_start):
     return "; ".join(problems)
 
 
+def crafted_terminfo(directory):
+    """Compiles xterm-256color with cup's parameters read as strings (tic -o DIR); the names."""
+    source = subprocess.run(["infocmp", "-x", "xterm-256color"], capture_output=True, text=True,
+                            check=True).stdout
+    names = []
+    for name, cup in (("xterm-cup-s", r"\E[%i%p1%s;%p2%dH"), ("xterm-cup-l", r"\E[%i%p1%l%d;%p2%dH")):
+        entry = re.sub(r"^xterm-256color\|[^,]*,", name + "|crafted cup,", source, count=1, flags=re.M)
+        entry = re.sub(r"cup=[^,]*,", lambda _: "cup=%s," % cup, entry, count=1)
+        path = os.path.join(directory, name + ".src")
+        with open(path, "w") as f:
+            f.write(entry)
+        subprocess.run(["tic", "-x", "-o", directory, path], check=True, capture_output=True)
+        names.append(name)
+    return names
+
+
+def crafted_cup(binary, directory):
+    """A terminfo entry whose cup reads its parameters with %s (and %l): a grapheme of
+    disputed width drawn at an explicit position must not crash the program."""
+    path = os.path.join(directory, "emoji.json")
+    with open(path, "w") as f:
+        f.write('{"anchors": [{"id": "e", "x": 10, "y": 2, "placement": "bottom", '
+                '"headline": "family \\ud83d\\udc68\\u200d\\ud83d\\udc69\\u200d\\ud83d\\udc67 and \\u2764\\ufe0f", '
+                '"supporting": "x"}]}')
+    problems = []
+    for name in crafted_terminfo(directory):
+        run = Run(binary, ["--scene", path, "--open", "e"], 80, 24, env_extra={"TERM": name, "TERMINFO": directory})
+        problem = ""
+        if not run.started():
+            problem = "did not start (status %s)" % run.proc.poll()
+        else:
+            run.pump(0.5, b"\x0c")
+            run.pump(0.3, b"q")
+            status = run.wait(5.0)
+            if status != 0:
+                problem = "exit status %s, not 0" % status
+        stderr, after = run.finish()
+        if not problem and stderr:
+            problem = "stderr: " + stderr.strip()[:300]
+        if not problem and after != run.before:
+            problem = "termios not restored"
+        if problem:
+            problems.append("%s: %s" % (name, problem))
+    return "; ".join(problems)
+
+
 TERMS = [
     ("tty33", "terminal type 'tty33' cannot move the cursor"),
     ("la120", "terminal type 'la120' cannot move the cursor"),
@@ -250,6 +299,7 @@ def terms(binary, directory):
 
 
 CASES = {
+    "crafted-cup": crafted_cup,
     "terms": terms,
     "stalled-resume": stalled_resume,
     "hangup-quiet": hangup_quiet,

@@ -143,6 +143,34 @@ static inline int tk_row_text(WINDOW *w, int y, wchar_t *text, int capacity) {
 /* The attributes alone, without the colour-pair bits ncurses keeps in the same word. */
 static inline attr_t tk_attributes_only(attr_t attrs) { return attrs & (A_ATTRIBUTES & ~A_COLOR); }
 
+/* Whether the terminal's cursor_address takes its two parameters as numbers, so that
+   tiparm(cursor_address, y, x) is safe: a crafted entry whose cup reads a parameter as a string
+   (%s, or %l, its length) would make tiparm dereference the number. ncurses 6.4 before 2023
+   has no tiscan_s to ask, so the string is scanned: after each %, the operators that take a
+   following byte or a constant are stepped over, and a conversion ending in s, or %l, is
+   refused. Valid after newterm. */
+static inline int tk_cursor_address_is_safe(void) {
+  const char *p = cursor_address;
+  if (p == NULL || p == (const char *)-1) return 0;
+  while (*p != 0) {
+    if (*p++ != '%') continue;
+    char c = *p;
+    if (c == 0) break;
+    if (c == '%') { p++; continue; }
+    if (c == 'l') return 0;
+    if (c == 'p' || c == 'P' || c == 'g') { p++; if (*p != 0) p++; continue; }
+    if (c == '\'') { p++; if (*p != 0) p++; if (*p == '\'') p++; continue; }
+    if (c == '{') { while (*p != 0 && *p != '}') p++; if (*p == '}') p++; continue; }
+    /* A printf-like conversion: %[[:]flags][width[.precision]][doxXs]. */
+    if (c == ':') c = *++p;
+    while (c == '-' || c == '+' || c == '#' || c == ' ') c = *++p;
+    while ((c >= '0' && c <= '9') || c == '.') c = *++p;
+    if (c == 's') return 0;
+    if (c != 0) p++;
+  }
+  return 1;
+}
+
 /* Writes `text` straight to the terminal through standard output (which must be the stream
    the screen was started on), at (y, x) in `attrs` and colour `pair`, outside curses' picture
    of the screen: the cursor is moved there by absolute addressing, so nothing depends on where

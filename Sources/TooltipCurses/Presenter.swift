@@ -51,10 +51,13 @@ public final class Presenter {
   /// - Parameter screenOnStandardOutput: whether the screen was started on standard output
   ///   (`newterm`'s output stream is `stdout`, as a ``TerminalSession``'s is). The graphemes
   ///   whose width terminals disagree on are then written there by hand after each frame;
-  ///   otherwise (a screen on another stream) they are left blank.
+  ///   otherwise (a screen on another stream, or a terminal whose `cup` cannot be formatted
+  ///   safely) they are left blank.
   public init(colors: any StyleResolver, screenOnStandardOutput: Bool = false) {
     self.colors = colors
-    self.handDraws = screenOnStandardOutput
+    // A terminal whose cursor addressing cannot be formatted safely (a crafted `cup` that
+    // reads a parameter as a string) gets no hand-drawn cells: those graphemes stay blank.
+    self.handDraws = screenOnStandardOutput && tk_cursor_address_is_safe() != 0
   }
 
   /// The runs of cells of `new` that differ from `old`, row by row, left to right; every cell

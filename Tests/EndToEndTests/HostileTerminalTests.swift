@@ -56,3 +56,16 @@ extension EndToEnd.HostileTerminal {
     #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
   }
 }
+
+extension EndToEnd.HostileTerminal {
+  /// A terminfo entry (compiled with `tic -o DIR`, used through TERMINFO=DIR) whose `cup`
+  /// reads its parameters as strings (`%s`, `%l`), and a tooltip holding graphemes of
+  /// disputed width, which the presenter draws at explicit positions: the program runs and
+  /// quits with status 0. Before, `tiparm(cursor_address, y, x)` dereferenced the row
+  /// number (exit 139).
+  @Test func aCraftedCursorAddressDoesNotCrashThePresenter() throws {
+    let result = try run(["crafted-cup"])
+    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+  }
+}
