@@ -16,6 +16,10 @@ Cases (--case, one or more):
                    termios restored (ncurses keeps coordinates in `short`: a side above 32767
                    crashed inside it).
   huge-start       The same sizes set before the program starts.
+  crash-quiet      A crash (trap, failed unwrap, SIGSEGV, abort) with SWIFT_BACKTRACE unset, as
+                   in a user's default environment: the program must die by its signal within
+                   5 s (no wait at the backtracer's prompt), terminal restored, then the
+                   runtime's crash report.
   crafted-cup      A terminfo entry compiled with tic whose cup reads its parameters as
                    strings (%s, %l), and a tooltip with graphemes of disputed width (drawn by
                    hand at explicit positions): the program must run and quit with status 0.
@@ -67,6 +71,7 @@ class Run:
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color",
                "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "SWIFT_BACKTRACE": "interactive=no"}
         env.update(env_extra or {})
+        env = {key: value for key, value in env.items() if value is not None}
 
         def child():
             if ignore_hup:
@@ -273,6 +278,41 @@ def crafted_cup(binary, directory):
     return "; ".join(problems)
 
 
+ALT_OFF = re.compile(rb"\x1b\[\?(?:\d+;)*(?:1049|1047|47)(?:;\d+)*l")
+FAULTS = {"trap": -signal.SIGILL, "unwrap": -signal.SIGILL, "segv": -signal.SIGSEGV, "abort": -signal.SIGABRT}
+
+
+def crash_quiet(binary, directory):
+    """A crash (TOOLTIP_TUI_TEST_FAULT) in a user's default environment, SWIFT_BACKTRACE unset:
+    the terminal restored first, the crash report written, and no wait at the backtracer's
+    prompt (it waited 30 s for a key)."""
+    problems = []
+    for fault, death in FAULTS.items():
+        run = Run(binary, [], 80, 24, env_extra={"SWIFT_BACKTRACE": None, "TOOLTIP_TUI_TEST_FAULT": fault})
+        started = time.monotonic()
+        status = run.wait(10.0)
+        seconds = time.monotonic() - started
+        stderr, after = run.finish()
+        problem = ""
+        last_on = max((m.end() for m in ALT_ON.finditer(run.output)), default=-1)
+        last_off = max((m.end() for m in ALT_OFF.finditer(run.output)), default=-1)
+        if status is None:
+            problem = "still running 10 s after the crash (killed)"
+        elif status != death:
+            problem = "status %s, not death by signal %d" % (status, -death)
+        elif seconds > 5.0:
+            problem = "took %.1f s to end (waited at the backtracer's prompt)" % seconds
+        elif last_on < 0 or last_off < last_on:
+            problem = "the alternate screen was left on"
+        elif after != run.before:
+            problem = "termios not restored"
+        elif b"Program crashed" not in run.output[last_off:]:
+            problem = "no crash report after the terminal was restored"
+        if problem:
+            problems.append("%s: %s" % (fault, problem))
+    return "; ".join(problems)
+
+
 TERMS = [
     ("tty33", "terminal type 'tty33' cannot move the cursor"),
     ("la120", "terminal type 'la120' cannot move the cursor"),
@@ -299,6 +339,7 @@ def terms(binary, directory):
 
 
 CASES = {
+    "crash-quiet": crash_quiet,
     "crafted-cup": crafted_cup,
     "terms": terms,
     "stalled-resume": stalled_resume,

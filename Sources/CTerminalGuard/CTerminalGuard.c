@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <termios.h>
@@ -25,6 +26,9 @@ static const int fault_signals[] = {SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, S
 #define FAULT_COUNT (sizeof(fault_signals) / sizeof(fault_signals[0]))
 static struct sigaction previous_actions[FAULT_COUNT];
 static volatile sig_atomic_t installed = 0;
+/* Whether the user asked for the Swift runtime's backtracer (SWIFT_BACKTRACE set): only then
+   may a crash wait at its interactive prompt. Read at install, never in the handler. */
+static volatile sig_atomic_t backtracer_asked_for = 0;
 
 void tg_save(int input_fd, int output_fd) {
   int fds[2] = {input_fd, output_fd};
@@ -107,7 +111,17 @@ static void fault_handler(int sig, siginfo_t *info, void *context) {
     return;
   }
   /* A real fault, or abort(): hand over to whoever handled it before (the Swift runtime's
-     backtracer, or the default action). */
+     backtracer, or the default action). The backtracer's default on a terminal is to wait 30 s
+     for a key ("Press space to interact..."), with nobody having asked for it: unless the user
+     set SWIFT_BACKTRACE, its standard input becomes /dev/null, where the wait ends at once and
+     the crash report is still written. */
+  if (!backtracer_asked_for) {
+    int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (null_fd >= 0) {
+      (void)dup2(null_fd, 0);
+      (void)close(null_fd);
+    }
+  }
   for (size_t i = 0; i < FAULT_COUNT; i++) {
     if (fault_signals[i] == sig) (void)sigaction(sig, &previous_actions[i], NULL);
   }
@@ -120,6 +134,7 @@ static void fault_handler(int sig, siginfo_t *info, void *context) {
 
 void tg_install_fault_handlers(void) {
   if (installed) return;
+  backtracer_asked_for = getenv("SWIFT_BACKTRACE") != NULL;
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_sigaction = fault_handler;

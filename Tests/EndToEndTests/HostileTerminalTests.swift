@@ -69,3 +69,15 @@ extension EndToEnd.HostileTerminal {
     #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
   }
 }
+
+extension EndToEnd.HostileTerminal {
+  /// A crash in a user's default environment (SWIFT_BACKTRACE unset, unlike every other test):
+  /// trap, failed unwrap, SIGSEGV and abort each restore the terminal, write the runtime's
+  /// crash report and end by their signal within 5 s. Before, the backtracer waited 30 s at
+  /// "Press space to interact..." for a key nobody asked to give.
+  @Test func aCrashDoesNotWaitAtTheBacktracersPrompt() throws {
+    let result = try run(["crash-quiet"])
+    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+  }
+}
