@@ -54,10 +54,18 @@ public enum SceneFile {
   /// Errors start with `path` as given (sanitized: a file name cannot put a control sequence
   /// on the terminal).
   public static func load(path: String) throws(SceneFileError) -> Scene {
-    let name = Text.sanitize(path)
+    try load(pathBytes: Array(path.utf8))
+  }
+
+  /// Reads and decodes the scene file whose path is the bytes `pathBytes`, as the user named
+  /// it: a path is bytes, and one that is not UTF-8 (a name from another locale) is opened as
+  /// it is, never repaired first. Errors start with the name decoded and sanitized (each
+  /// invalid byte shown as U+FFFD).
+  public static func load(pathBytes: [UInt8]) throws(SceneFileError) -> Scene {
+    let name = Text.sanitize(String(decoding: pathBytes, as: UTF8.self))
     let bytes: [UInt8]
     do {
-      bytes = try read(path)
+      bytes = try read(pathBytes: pathBytes)
     } catch {
       throw SceneFileError(message: "\(name): \(error.message)")
     }
@@ -68,8 +76,16 @@ public enum SceneFile {
   /// error. Pipes and devices are read up to the cap, never past it, and a FIFO without a
   /// writer does not block the open.
   public static func read(_ path: String) throws(ReadError) -> [UInt8] {
+    try read(pathBytes: Array(path.utf8))
+  }
+
+  /// ``read(_:)`` of the path whose bytes are `pathBytes`, opened as they are.
+  public static func read(pathBytes: [UInt8]) throws(ReadError) -> [UInt8] {
+    guard !pathBytes.contains(0) else { throw ReadError(message: "cannot open: the name holds a NUL byte") }
     // Non-blocking open: a FIFO without a writer must not hang here.
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let fd = (pathBytes + [0]).withUnsafeBufferPointer { name in
+      name.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+    }
     guard fd >= 0 else { throw ReadError(message: "cannot open: \(errorText(errno))") }
     defer { close(fd) }
     var info = stat()
