@@ -41,9 +41,17 @@ enum InteractiveMode {
     if let id = options.openID { model.open(id) }
 
     let fault = getenv("TOOLTIP_TUI_TEST_FAULT").map { String(cString: $0) }
+    // Values at the edge of what a caller can construct (`TOOLTIP_TUI_TEST_FAULT=extremes`):
+    // a cursor at Int.max and a deadline Int64.max seconds away must be taken in stride.
+    let extremes = fault == "extremes"
     while true {
-      switch session.next(deadline: model.deadline) {
+      switch session.next(deadline: model.deadline ?? (extremes ? MonotonicClock.now + .seconds(Int64.max) : nil)) {
       case .draw:
+        if extremes {
+          var grid = model.frame()
+          grid.cursor = Point(x: Int.max, y: Int.max)
+          session.presenter.present(grid)
+        }
         session.presenter.present(model.frame())
         if let fault { injectFault(fault) }
       case .input(let input):
@@ -52,6 +60,13 @@ enum InteractiveMode {
         case .redrawAll: session.presenter.invalidate()
         case .quit(let status):
           session.end()
+          if fault == "after-end" {
+            // Every call after the end is harmless (`TOOLTIP_TUI_TEST_FAULT=after-end`).
+            session.presenter.present(model.frame())
+            _ = session.read(timeout: .seconds(Int64.max))
+            _ = session.next(deadline: .zero)
+            _ = session.takeResumed()
+          }
           return status
         }
       case .resize(let size):
@@ -68,7 +83,8 @@ enum InteractiveMode {
   }
 
   /// Fails the way `name` says, in curses mode: how the end-to-end tests check that a crash
-  /// restores the terminal (`TOOLTIP_TUI_TEST_FAULT=trap|unwrap|segv|abort`).
+  /// restores the terminal (`TOOLTIP_TUI_TEST_FAULT=trap|unwrap|segv|abort`; `after-end` and
+  /// `extremes` are the loop's own).
   static func injectFault(_ name: String) {
     switch name {
     case "trap": fatalError("TOOLTIP_TUI_TEST_FAULT=trap")

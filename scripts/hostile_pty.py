@@ -16,6 +16,9 @@ Cases (--case, one or more):
                    termios restored (ncurses keeps coordinates in `short`: a side above 32767
                    crashed inside it).
   huge-start       The same sizes set before the program starts.
+  api-edges        The demo's hooks for the session's API: every call after end() is harmless
+                   (TOOLTIP_TUI_TEST_FAULT=after-end), a cursor at Int.max and a deadline
+                   Int64.max seconds away are taken in stride (TOOLTIP_TUI_TEST_FAULT=extremes).
   crash-quiet      A crash (trap, failed unwrap, SIGSEGV, abort) with SWIFT_BACKTRACE unset, as
                    in a user's default environment: the program must die by its signal within
                    5 s (no wait at the backtracer's prompt), terminal restored, then the
@@ -313,6 +316,37 @@ def crash_quiet(binary, directory):
     return "; ".join(problems)
 
 
+def api_edges(binary, directory):
+    """The demo's own test hooks for the session's API: `after-end` calls present, read and
+    next after the session ended (the terminal must stay restored: main screen, termios as
+    before); `extremes` presents a cursor at Int.max and waits for a deadline Int64.max
+    seconds away (no trap)."""
+    problems = []
+    for fault in ("after-end", "extremes"):
+        run = Run(binary, [], 80, 24, env_extra={"TOOLTIP_TUI_TEST_FAULT": fault})
+        problem = ""
+        if not run.started():
+            problem = "did not start (status %s)" % run.proc.poll()
+        else:
+            run.pump(0.3, b"\t")
+            run.pump(0.2, b"q")
+            status = run.wait(3.0)
+            if status != 0:
+                problem = "exit status %s, not 0" % status
+        stderr, after = run.finish()
+        last_on = max((m.end() for m in ALT_ON.finditer(run.output)), default=-1)
+        last_off = max((m.end() for m in ALT_OFF.finditer(run.output)), default=-1)
+        if not problem and last_off < last_on:
+            problem = "the alternate screen was switched on again"
+        if not problem and after != run.before:
+            problem = "termios not restored"
+        if not problem and stderr:
+            problem = "stderr: " + stderr.strip()[:300]
+        if problem:
+            problems.append("%s: %s" % (fault, problem))
+    return "; ".join(problems)
+
+
 TERMS = [
     ("tty33", "terminal type 'tty33' cannot move the cursor"),
     ("la120", "terminal type 'la120' cannot move the cursor"),
@@ -339,6 +373,7 @@ def terms(binary, directory):
 
 
 CASES = {
+    "api-edges": api_edges,
     "crash-quiet": crash_quiet,
     "crafted-cup": crafted_cup,
     "terms": terms,

@@ -272,6 +272,9 @@ public final class TerminalSession {
   /// otherwise leave it waiting for a key. With one already pending, nothing is read (nil).
   public func read(timeout: Duration?) -> TerminalInput? {
     guard !ended else { return nil }
+    // Any Duration a caller can make is a timeout: past the longest wait (24 days, poll's
+    // milliseconds in an Int32) the read returns nil as after a timeout.
+    let timeout = timeout.map { min(max($0, .zero), Self.longestWait) }
     if SignalFlags.takeResized() { return .resize(applyResize()) }
     defer { tg_blocking_end() }
     guard tg_blocking_begin() == 0 else { return nil }
@@ -469,6 +472,9 @@ public final class TerminalSession {
     guard tg_blocking_begin() == 0 else { return }
     write(sequence)
   }
+
+  /// The longest a read waits: `Int32.max` milliseconds.
+  static let longestWait = Duration.milliseconds(Int32.max)
 
   /// Whether standard input reports a hang-up or an error (checked without waiting).
   private static func inputHungUp() -> Bool {

@@ -81,3 +81,16 @@ extension EndToEnd.HostileTerminal {
     #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
   }
 }
+
+extension EndToEnd.HostileTerminal {
+  /// The session's API at its edges, through the demo's own hooks: present, read and next
+  /// after `end()` leave the terminal restored (before, a present after the end switched the
+  /// alternate screen and raw mode back on); a cursor at `Int.max` and a deadline `Int64.max`
+  /// seconds away do not trap (before, both overflowed converting to curses' and poll's
+  /// integers).
+  @Test func callsAfterTheEndAndExtremeValuesAreHarmless() throws {
+    let result = try run(["api-edges"])
+    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+  }
+}
