@@ -129,10 +129,7 @@ public final class TerminalSession {
     // reading, or whose output an XOFF stopped while flow control was still on.)
     _ = tg_blocking_begin()
     TerminalGuard.install()
-    // A previous program may have left the terminal non-blocking (the flag belongs to the open
-    // file, shared with the shell): curses' reads would then fail at once and its writes drop
-    // output. Blocking for the session; the saved flags are put back at the end.
-    Self.blockingDescriptors()
+    // (A terminal left non-blocking by a previous program is made blocking by the guard.)
     // Resizes are the session's (SignalFlags.installResize), so that no size reaches curses
     // unchecked: installed before newterm, which then installs no SIGWINCH handler of its own.
     SignalFlags.installResize()
@@ -163,14 +160,6 @@ public final class TerminalSession {
     colors = CursesColors(noColor: getenv("NO_COLOR").map { String(cString: $0) })
     tg_blocking_end()
     presenter = Presenter(colors: colors, screenOnStandardOutput: true)
-  }
-
-  /// Clears `O_NONBLOCK` on standard input and output.
-  private static func blockingDescriptors() {
-    for fd: Int32 in [0, 1] {
-      let flags = fcntl(fd, F_GETFL)
-      if flags >= 0 && flags & O_NONBLOCK != 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
-    }
   }
 
   /// Switches output flow control (IXON) off, as curses programs do: Ctrl-S and Ctrl-Q reach
@@ -456,10 +445,7 @@ public final class TerminalSession {
   /// Why reading standard input keeps failing, in one line: what the descriptor is, or the
   /// system's word for the last error.
   private static func inputFailure(errno error: Int32) -> String {
-    let flags = fcntl(0, F_GETFL)
-    if flags < 0 { return "standard input is closed" }
-    if flags & O_ACCMODE == O_WRONLY { return "standard input is a terminal open for writing only" }
-    if flags & O_NONBLOCK != 0 { return "standard input was made non-blocking by another program" }
+    if let reason = TerminalGuard.inputEnd() { return reason }
     let text = strerror(error).map { String(cString: $0) } ?? "error \(error)"
     return "reading standard input keeps failing (\(text))"
   }
