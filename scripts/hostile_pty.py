@@ -26,6 +26,9 @@ Cases (--case, one or more):
   crafted-cup      A terminfo entry compiled with tic whose cup reads its parameters as
                    strings (%s, %l), and a tooltip with graphemes of disputed width (drawn by
                    hand at explicit positions): the program must run and quit with status 0.
+  stdin-modes      Standard input open for writing only (refused at start with one line, exit
+                   2), and a terminal left non-blocking (the demo runs, `q` exits 0, and the
+                   flag is put back after).
   terms            Terminal types that cannot be used, each with its own one-line message:
                    hard-copy terminals that exist (tty33, la120), a TERM of 100,000 bytes.
 
@@ -347,6 +350,69 @@ def api_edges(binary, directory):
     return "; ".join(problems)
 
 
+def stdin_modes(binary, directory):
+    """Standard input as a previous program may leave it: open for writing only (refused at
+    start, in one line, exit 2, nothing written), or non-blocking (the demo works, and the
+    flag is put back when it ends)."""
+    problems = []
+    master, slave = os.openpty()
+    set_size(slave, 80, 24)
+    name = os.ttyname(slave)
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color", "LANG": "C.UTF-8",
+           "LC_ALL": "C.UTF-8", "SWIFT_BACKTRACE": "interactive=no"}
+    try:
+        write_only = os.open(name, os.O_WRONLY | os.O_NOCTTY)
+        errors = tempfile.TemporaryFile()
+        proc = subprocess.Popen([binary], stdin=write_only, stdout=slave, stderr=errors, env=env,
+                                start_new_session=True, close_fds=True)
+        status = proc.wait(5)
+        errors.seek(0)
+        stderr = errors.read().decode(errors="replace")
+        os.close(write_only)
+        if status != 2 or "standard input is a terminal open for writing only" not in stderr:
+            problems.append("write-only: status %s, stderr %r" % (status, stderr[:200]))
+        os.set_blocking(master, False)
+        leftover = b""
+        try:
+            leftover = os.read(master, 65536)
+        except BlockingIOError:
+            pass
+        if leftover:
+            problems.append("write-only: the terminal was written to")
+
+        shared = os.open(name, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+        errors = tempfile.TemporaryFile()
+        proc = subprocess.Popen([binary], stdin=shared, stdout=shared, stderr=errors, env=env,
+                                start_new_session=True, close_fds=True)
+        output = bytearray()
+        end = time.monotonic() + 10
+        typed = False
+        while proc.poll() is None and time.monotonic() < end:
+            select.select([master], [], [], 0.05)
+            try:
+                output += os.read(master, 65536)
+            except BlockingIOError:
+                pass
+            if not typed and ALT_ON.search(output):
+                time.sleep(0.3)
+                os.write(master, b"\tq")
+                typed = True
+        if proc.poll() is None:
+            proc.kill()
+        status = proc.wait()
+        errors.seek(0)
+        stderr = errors.read().decode(errors="replace")
+        if status != 0 or stderr:
+            problems.append("non-blocking: status %s, stderr %r" % (status, stderr[:200]))
+        elif not os.get_blocking(shared) is False:
+            problems.append("non-blocking: O_NONBLOCK was not put back")
+        os.close(shared)
+    finally:
+        os.close(master)
+        os.close(slave)
+    return "; ".join(problems)
+
+
 TERMS = [
     ("tty33", "terminal type 'tty33' cannot move the cursor"),
     ("la120", "terminal type 'la120' cannot move the cursor"),
@@ -373,6 +439,7 @@ def terms(binary, directory):
 
 
 CASES = {
+    "stdin-modes": stdin_modes,
     "api-edges": api_edges,
     "crash-quiet": crash_quiet,
     "crafted-cup": crafted_cup,

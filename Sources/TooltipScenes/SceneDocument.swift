@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Synchronization
 import TooltipKit
 
 // The JSON documents a scene file decodes through: every read names its JSON path on error.
@@ -34,16 +33,17 @@ struct MarkerProbe: Decodable {
 
 /// Counts what a ``MarkerProbe`` walk costs: each value visited adds its depth plus one (the
 /// decoder builds its coding path for it). Tests check with it that the walk stays linear.
-final class ProbeWork: Sendable {
+///
+/// Unchecked: one decode, on one thread, adds to it; the caller reads it after.
+final class ProbeWork: @unchecked Sendable {
   /// The key a decoder's `userInfo` holds it under.
   static let key = CodingUserInfoKey(rawValue: "TooltipScenes.ProbeWork")!
-  private let count = Mutex(0)
 
   /// The work counted so far.
-  var units: Int { count.withLock { $0 } }
+  private(set) var units = 0
 
   /// Adds `units` of work.
-  func add(_ units: Int) { count.withLock { $0 += units } }
+  func add(_ units: Int) { self.units += units }
 }
 
 /// Any object key, so unknown keys can be found and reported.

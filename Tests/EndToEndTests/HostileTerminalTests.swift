@@ -94,3 +94,15 @@ extension EndToEnd.HostileTerminal {
     #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
   }
 }
+
+extension EndToEnd.HostileTerminal {
+  /// Standard input as a previous program may leave it: a terminal open for writing only is
+  /// refused at start (one line, exit 2, nothing written; before, curses started and the
+  /// reads failed until the session gave up with 129), and a non-blocking one works and gets
+  /// its flag back at the end.
+  @Test func aWriteOnlyOrNonBlockingStandardInputIsToldApart() throws {
+    let result = try run(["stdin-modes"])
+    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+  }
+}
