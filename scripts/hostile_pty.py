@@ -365,7 +365,12 @@ def stdin_modes(binary, directory):
         errors = tempfile.TemporaryFile()
         proc = subprocess.Popen([binary], stdin=write_only, stdout=slave, stderr=errors, env=env,
                                 start_new_session=True, close_fds=True)
-        status = proc.wait(5)
+        try:
+            status = proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            status = "none: still running 5 s after start (killed)"
         errors.seek(0)
         stderr = errors.read().decode(errors="replace")
         os.close(write_only)
