@@ -187,15 +187,15 @@ public final class TerminalSession {
   }
 
   /// The largest side curses can hold: it keeps coordinates in `short`.
-  public static let maxSide = 10_000
+  static let maxSide = 10_000
   /// The most cells a screen is drawn with: curses keeps three copies of the screen and the
   /// presenter two, about 120 bytes a cell in all, so a million cells take some 120 MB.
-  public static let maxCells = 1_048_576
+  static let maxCells = 1_048_576
 
   /// The part of a terminal of size `real` that a session draws on: each side at most
   /// ``maxSide``, and at most ``maxCells`` cells (fewer rows when there would be more). A
   /// larger terminal shows the frame in its top-left corner, the rest left blank.
-  public static func drawable(_ real: Size) -> Size {
+  static func drawable(_ real: Size) -> Size {
     let width = min(max(1, real.width), maxSide)
     let height = min(max(1, real.height), maxSide, max(1, maxCells / width))
     return Size(width: width, height: height)
@@ -217,8 +217,10 @@ public final class TerminalSession {
     return size
   }
 
-  /// The screen's size now: the terminal's, or the part of it that is drawn when a side is
-  /// larger than ``maxSide`` or the area than ``maxCells`` (``drawable(_:)``).
+  /// The screen's size now: the terminal's, or the part of it that is drawn when it is larger
+  /// than curses can hold or memory should: each side at most 10,000 cells (curses keeps
+  /// coordinates in `short`), at most 2^20 cells in all (fewer rows), the frame in the
+  /// terminal's top-left corner.
   public var size: Size {
     Size(width: max(0, Int(tk_cols())), height: max(0, Int(tk_lines())))
   }
@@ -328,7 +330,7 @@ public final class TerminalSession {
   /// How long ``next(deadline:)`` goes on returning input that is waiting before it asks for
   /// a frame anyway: a paste of thousands of keys is one frame, not thousands, and a stream
   /// that never stops still shows.
-  public static let batchTime = Duration.milliseconds(30)
+  static let batchTime = Duration.milliseconds(30)
 
   /// Whether something happened since the last ``Event/draw``.
   private var drawDue = true
@@ -355,7 +357,7 @@ public final class TerminalSession {
   /// without waiting on a terminal that stopped reading, before ``Event/quit(status:reason:)``
   /// is returned); then a resume after a stop (mouse modes asked for again, the screen to be
   /// drawn whole); then a due `deadline`; then input, every input already waiting before the
-  /// next ``Event/draw`` (up to ``batchTime``); and ``Event/draw`` once nothing more is
+  /// next ``Event/draw`` (for up to 30 ms); and ``Event/draw`` once nothing more is
   /// waiting. An idle session sleeps in the read with no timeout and no CPU, until input, a
   /// signal, a resize, a wake or `deadline`.
   ///
