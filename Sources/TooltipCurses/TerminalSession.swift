@@ -410,12 +410,11 @@ public final class TerminalSession {
     }
   }
 
-  /// Notes that an event is returned: a frame becomes due.
+  /// Notes that an event is returned: a frame becomes due, within ``batchTime`` of the first
+  /// event since the last one (input typed ahead of the first frame included).
   private func happened() {
-    if !drawDue {
-      drawDue = true
-      batchStart = MonotonicClock.now
-    }
+    drawDue = true
+    if batchStart == nil { batchStart = MonotonicClock.now }
   }
 
   /// The status ``next(deadline:)`` returned with ``Event/quit(status:reason:)``, 0 after ``end()``.
