@@ -334,6 +334,10 @@ public final class TerminalSession {
 
   /// Whether something happened since the last ``Event/draw``.
   private var drawDue = true
+  /// Whether the first ``Event/draw`` was returned. It comes before any read: curses refreshes
+  /// a window it reads from when it changed, and the first read would draw a blank screen
+  /// first (some 270,000 instructions of start-up, and its bytes).
+  private var firstDrawn = false
   /// When the first event since the last ``Event/draw`` was returned.
   private var batchStart: Duration?
 
@@ -364,8 +368,8 @@ public final class TerminalSession {
   /// - Parameter deadline: when to return ``Event/tick(_:)`` if nothing else happened first, on
   ///   ``MonotonicClock`` (a long press pending: `TooltipState.deadline`); nil for none. A
   ///   tick is returned while the deadline is past, so the program must move or clear it.
-  /// - Returns: the event. The first call returns ``Event/draw`` (once any input typed ahead
-  ///   has been returned); after ``end()`` every call returns ``Event/quit(status:reason:)``.
+  /// - Returns: the event. The first call returns ``Event/draw`` (unless a quit signal came
+  ///   first); after ``end()`` every call returns ``Event/quit(status:reason:)``.
   public func next(deadline: Duration? = nil) -> Event {
     var nothingWaiting = false
     while true {
@@ -375,6 +379,11 @@ public final class TerminalSession {
         endAfterSignal(signal)
         endStatus = 128 + signal
         return .quit(status: endStatus, reason: reason)
+      }
+      if !firstDrawn {
+        firstDrawn = true
+        drawDue = false
+        return .draw
       }
       if takeResumed() {
         happened()
