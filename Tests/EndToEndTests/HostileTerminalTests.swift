@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 extension EndToEnd {
-  /// A terminal that behaves badly (issue 20's classes), driven by `scripts/hostile_pty.py`
+  /// A terminal that behaves badly, driven by `scripts/hostile_pty.py`
   /// under a pseudo-terminal: stalled output meeting a resume, a hang-up nobody signals,
   /// sides ncurses cannot hold.
   @Suite struct HostileTerminal {
