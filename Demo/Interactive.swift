@@ -8,8 +8,8 @@ import TooltipScenes
 
 /// The interactive demo: read, update, render, present, until `q`, Ctrl-C or a signal.
 ///
-/// The loop blocks in the read with no timeout while idle; only a pending long press makes it
-/// wake at a deadline, to tell the model the time.
+/// The session's ``TerminalSession/next(deadline:)`` blocks with no timeout while idle; only a
+/// pending long press makes it wake at a deadline, to tell the model the time.
 enum InteractiveMode {
   /// Runs the demo in the terminal and returns the exit status: 0 after `q`, 128 + the signal
   /// after SIGINT (or Ctrl-C), SIGTERM, SIGHUP or SIGQUIT, 2 for a usage, scene or environment
@@ -41,45 +41,50 @@ enum InteractiveMode {
     if let id = options.openID { model.open(id) }
 
     let fault = getenv("TOOLTIP_TUI_TEST_FAULT").map { String(cString: $0) }
-    var full = true
+    // Values at the edge of what a caller can construct (`TOOLTIP_TUI_TEST_FAULT=extremes`):
+    // a cursor at Int.max and a deadline Int64.max seconds away must be taken in stride.
+    let extremes = fault == "extremes"
     while true {
-      if let signal = session.pendingSignal {
-        session.endAfterSignal(signal)
-        return 128 + signal
-      }
-      if session.takeResumed() { full = true }
-      session.presenter.present(model.frame(), full: full)
-      full = false
-      if let fault { injectFault(fault) }
-
-      // Every input already waiting is handled before the next frame is drawn (up to a
-      // batch's worth of time): a paste of thousands of keys is one frame, not thousands.
-      var timeout = model.deadline.map { max(.zero, $0 - MonotonicClock.now) }
-      let batchEnd = MonotonicClock.now + batchTime
-      repeat {
-        let input = session.read(timeout: timeout)
-        if let deadline = model.deadline {
-          let now = MonotonicClock.now
-          if now >= deadline { model.tick(now) }
+      switch session.next(deadline: model.deadline ?? (extremes ? MonotonicClock.now + .seconds(Int64.max) : nil)) {
+      case .draw:
+        if extremes {
+          var grid = model.frame()
+          grid.cursor = Point(x: Int.max, y: Int.max)
+          session.presenter.present(grid)
         }
-        guard let input else { break }
+        session.presenter.present(model.frame())
+        if let fault { injectFault(fault) }
+      case .input(let input):
         switch model.handle(input) {
         case .draw: break
-        case .redrawAll: full = true
+        case .redrawAll: session.presenter.invalidate()
         case .quit(let status):
           session.end()
+          if fault == "after-end" {
+            // Every call after the end is harmless (`TOOLTIP_TUI_TEST_FAULT=after-end`).
+            session.presenter.present(model.frame())
+            _ = session.read(timeout: .seconds(Int64.max))
+            _ = session.next(deadline: .zero)
+            _ = session.takeResumed()
+          }
           return status
         }
-        timeout = .zero
-      } while session.pendingSignal == nil && MonotonicClock.now < batchEnd
+      case .resize(let size):
+        _ = model.handle(.resize(size))
+      case .tick(let now):
+        model.tick(now)
+      case .resumed, .woken:
+        break
+      case .quit(let status, let reason):
+        if let reason { DemoError.environment(reason).report() }
+        return status
+      }
     }
   }
 
-  /// How long the loop goes on handling waiting input before it draws a frame anyway.
-  static let batchTime = Duration.milliseconds(30)
-
   /// Fails the way `name` says, in curses mode: how the end-to-end tests check that a crash
-  /// restores the terminal (`TOOLTIP_TUI_TEST_FAULT=trap|unwrap|segv|abort`).
+  /// restores the terminal (`TOOLTIP_TUI_TEST_FAULT=trap|unwrap|segv|abort`; `after-end` and
+  /// `extremes` are the loop's own).
   static func injectFault(_ name: String) {
     switch name {
     case "trap": fatalError("TOOLTIP_TUI_TEST_FAULT=trap")

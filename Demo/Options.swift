@@ -10,14 +10,15 @@ struct UsageError: Error, Equatable {
 /// Where the scene comes from: a built-in one or a scene file.
 enum SceneSource: Equatable {
   case builtin(BuiltinScene)
-  case file(String)
+  /// A scene file, by its path's bytes as the user typed them (not necessarily UTF-8).
+  case file([UInt8])
 
   /// The scenes the demo cycles through, this one first: a scene file (then the built-in
   /// scenes), or the built-in scenes starting from the chosen one.
   func scenes() throws(SceneFileError) -> [NamedScene] {
     switch self {
     case .builtin(let chosen): BuiltinScene.all(from: chosen)
-    case .file(let path): [try NamedScene.file(path)] + BuiltinScene.all()
+    case .file(let path): [try NamedScene.file(pathBytes: path)] + BuiltinScene.all()
     }
   }
 }
@@ -130,8 +131,10 @@ struct Options: Equatable {
     return RGB(hex: basicPalette[index])
   }
 
-  /// Parses the arguments after the program name.
-  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+  /// Parses the arguments after the program name; `bytes`, when given, are the same arguments
+  /// as the system passed them, so that a scene file's path that is not UTF-8 is opened as
+  /// named (a `String` would have repaired it to U+FFFD).
+  static func parse(_ arguments: [String], bytes: [[UInt8]]? = nil) throws(UsageError) -> Options {
     var options = Options()
     var modes: [String] = []
     var index = 0
@@ -167,7 +170,13 @@ struct Options: Equatable {
       case "--scene":
         let raw = try value(for: flag, inline: inline)
         guard !raw.isEmpty else { throw UsageError("--scene: expected gallery, form, edges or a FILE.json") }
-        options.scene = BuiltinScene(rawValue: raw).map(SceneSource.builtin) ?? .file(raw)
+        var path = Array(raw.utf8)
+        if let bytes, bytes.count == arguments.count {
+          // The same argument as bytes: all of it, or what follows the first `=`.
+          let given = bytes[index]
+          path = inline == nil ? given : Array(given[((given.firstIndex(of: UInt8(ascii: "=")) ?? -1) + 1)...])
+        }
+        options.scene = BuiltinScene(rawValue: raw).map(SceneSource.builtin) ?? .file(path)
       case "--theme": options.theme = try choice(flag, value(for: flag, inline: inline), "light or dark")
       case "--fidelity": options.fidelity = try choice(flag, value(for: flag, inline: inline), "hug or file")
       case "--edges": options.edges = try choice(flag, value(for: flag, inline: inline), "crop or shift")

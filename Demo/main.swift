@@ -6,9 +6,13 @@ import TooltipKit
 #endif
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+// The arguments as bytes too: a path need not be UTF-8, and CommandLine.arguments repairs it.
+let argumentBytes = (1..<Int(CommandLine.argc)).map { index in
+  CommandLine.unsafeArgv[index].map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
+}
 let options: Options
 do {
-  options = try Options.parse(arguments)
+  options = try Options.parse(arguments, bytes: argumentBytes)
 } catch {
   DemoError.usage(error).report()
   exit(2)

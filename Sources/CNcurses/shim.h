@@ -105,6 +105,8 @@ enum {
 static inline int tk_check_terminal(const char *term, int fd) {
   int status = 0;
   if (setupterm(term, fd, &status) != OK) {
+    /* 1: the entry exists but is a hard-copy terminal (tty33, la120), refused by setupterm. */
+    if (status == 1) return TK_TERMINAL_NO_ADDRESSING;
     return status == -1 ? TK_TERMINAL_NO_DATABASE : TK_TERMINAL_UNKNOWN;
   }
   const char *cup = tigetstr("cup");
@@ -121,6 +123,34 @@ static inline int tk_has_direct_color(void) { return tigetflag("RGB") > 0; }
 /* Moves to (y, x) and draws a UTF-8 string; ncurses advances by its scalars' wcwidth. */
 static inline int tk_put(WINDOW *w, int y, int x, const char *text) {
   return mvwaddstr(w, y, x, text);
+}
+
+/* Whether the terminal's cursor_address takes its two parameters as numbers, so that
+   tiparm(cursor_address, y, x) is safe: a crafted entry whose cup reads a parameter as a string
+   (%s, or %l, its length) would make tiparm dereference the number. ncurses 6.4 before 2023
+   has no tiscan_s to ask, so the string is scanned: after each %, the operators that take a
+   following byte or a constant are stepped over, and a conversion ending in s, or %l, is
+   refused. Valid after newterm. */
+static inline int tk_cursor_address_is_safe(void) {
+  const char *p = cursor_address;
+  if (p == NULL || p == (const char *)-1) return 0;
+  while (*p != 0) {
+    if (*p++ != '%') continue;
+    char c = *p;
+    if (c == 0) break;
+    if (c == '%') { p++; continue; }
+    if (c == 'l') return 0;
+    if (c == 'p' || c == 'P' || c == 'g') { p++; if (*p != 0) p++; continue; }
+    if (c == '\'') { p++; if (*p != 0) p++; if (*p == '\'') p++; continue; }
+    if (c == '{') { while (*p != 0 && *p != '}') p++; if (*p == '}') p++; continue; }
+    /* A printf-like conversion: %[[:]flags][width[.precision]][doxXs]. */
+    if (c == ':') c = *++p;
+    while (c == '-' || c == '+' || c == '#' || c == ' ') c = *++p;
+    while ((c >= '0' && c <= '9') || c == '.') c = *++p;
+    if (c == 's') return 0;
+    if (c != 0) p++;
+  }
+  return 1;
 }
 
 /* Writes `text` straight to the terminal through standard output (which must be the stream

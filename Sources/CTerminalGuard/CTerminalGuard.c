@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <termios.h>
@@ -22,25 +23,38 @@ static const char reset_sequence[] =
 
 static int saved_fds[2] = {-1, -1};
 static struct termios saved_modes[2];
+/* The file status flags (O_NONBLOCK) of the saved descriptors, -1 when unknown. */
+static int saved_flags[2] = {-1, -1};
 
 static const int fault_signals[] = {SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSYS};
 #define FAULT_COUNT (sizeof(fault_signals) / sizeof(fault_signals[0]))
 static struct sigaction previous_actions[FAULT_COUNT];
 static volatile sig_atomic_t installed = 0;
+/* Whether the user asked for the Swift runtime's backtracer (SWIFT_BACKTRACE set): only then
+   may a crash wait at its interactive prompt. Read at install, never in the handler. */
+static volatile sig_atomic_t backtracer_asked_for = 0;
 
 void tg_save(int input_fd, int output_fd) {
   int fds[2] = {input_fd, output_fd};
   for (int i = 0; i < 2; i++) {
     saved_fds[i] = -1;
+    saved_flags[i] = -1;
     if (fds[i] >= 0 && isatty(fds[i]) && tcgetattr(fds[i], &saved_modes[i]) == 0) {
       saved_fds[i] = fds[i];
+      saved_flags[i] = fcntl(fds[i], F_GETFL);
     }
   }
 }
 
 void tg_restore_modes(void) {
   for (int i = 0; i < 2; i++) {
-    if (saved_fds[i] >= 0) (void)tcsetattr(saved_fds[i], TCSANOW, &saved_modes[i]);
+    if (saved_fds[i] < 0) continue;
+    (void)tcsetattr(saved_fds[i], TCSANOW, &saved_modes[i]);
+    /* O_NONBLOCK as it was (a program may clear it for its own reads and writes). */
+    int flags = fcntl(saved_fds[i], F_GETFL);
+    if (saved_flags[i] != -1 && flags != -1 && (flags & O_NONBLOCK) != (saved_flags[i] & O_NONBLOCK)) {
+      (void)fcntl(saved_fds[i], F_SETFL, (flags & ~O_NONBLOCK) | (saved_flags[i] & O_NONBLOCK));
+    }
   }
 }
 
@@ -101,7 +115,17 @@ static void fault_handler(int sig, siginfo_t *info, void *context) {
     return;
   }
   /* A real fault, or abort(): hand over to whoever handled it before (the Swift runtime's
-     backtracer, or the default action). */
+     backtracer, or the default action). The backtracer's default on a terminal is to wait 30 s
+     for a key ("Press space to interact..."), with nobody having asked for it: unless the user
+     set SWIFT_BACKTRACE, its standard input becomes /dev/null, where the wait ends at once and
+     the crash report is still written. */
+  if (!backtracer_asked_for) {
+    int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (null_fd >= 0) {
+      (void)dup2(null_fd, 0);
+      (void)close(null_fd);
+    }
+  }
   for (size_t i = 0; i < FAULT_COUNT; i++) {
     if (fault_signals[i] == sig) (void)sigaction(sig, &previous_actions[i], NULL);
   }
@@ -114,6 +138,7 @@ static void fault_handler(int sig, siginfo_t *info, void *context) {
 
 void tg_install_fault_handlers(void) {
   if (installed) return;
+  backtracer_asked_for = getenv("SWIFT_BACKTRACE") != NULL;
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_sigaction = fault_handler;

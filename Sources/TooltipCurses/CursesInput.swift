@@ -183,8 +183,9 @@ package final class CursesInput {
         if parser.isPending { continue }
         return nil
       case .interrupted:
-        // A signal (a resize, a quit, a continue): curses takes it from here.
-        if SignalFlags.pending != nil { return nil }
+        // A signal (a resize, a quit, a continue): curses takes it from here, but for a quit
+        // and a resize the session handles itself.
+        if SignalFlags.pending != nil || SignalFlags.resized { return nil }
         continue
       case .ready:
         // Readable twice with nothing for curses to read: a hang-up, for the caller to see.

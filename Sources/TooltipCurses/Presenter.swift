@@ -42,6 +42,9 @@ public final class Presenter {
   private let handDraws: Bool
   private var previous: CellGrid?
   private var cursorVisible: Int32 = -1
+  /// Set when the screen it draws on has ended (``TerminalSession/end()``): nothing is drawn
+  /// after that.
+  private var closed = false
 
   /// A presenter drawing with `colors` on the current curses screen's `stdscr`.
   ///
@@ -50,10 +53,13 @@ public final class Presenter {
   ///   - screenOnStandardOutput: whether the screen was started on standard output
   ///     (`newterm`'s output stream is `stdout`, as a ``TerminalSession``'s is). The graphemes
   ///     whose width terminals disagree on are then written there by hand after each frame;
-  ///     otherwise (a screen on another stream) they are left blank.
+  ///     otherwise (a screen on another stream, or a terminal whose `cup` cannot be formatted
+  ///     safely) they are left blank.
   public init(colors: any StyleResolver, screenOnStandardOutput: Bool = false) {
     self.colors = colors
-    self.handDraws = screenOnStandardOutput
+    // A terminal whose cursor addressing cannot be formatted safely (a crafted `cup` that
+    // reads a parameter as a string) gets no hand-drawn cells: those graphemes stay blank.
+    self.handDraws = screenOnStandardOutput && tk_cursor_address_is_safe() != 0
   }
 
   /// The runs of cells of `new` that differ from `old`, row by row, left to right; every cell
@@ -104,6 +110,18 @@ public final class Presenter {
     return runs
   }
 
+  /// Forgets what the terminal shows: the next ``present(_:full:)`` erases the screen and
+  /// draws the whole frame. For when the terminal's picture may have been lost (a resume
+  /// after a stop, a resize, Ctrl-L); ``TerminalSession`` calls it for the first two itself.
+  public func invalidate() {
+    previous = nil
+  }
+
+  /// Stops drawing for good: the screen it draws on has ended.
+  func close() {
+    closed = true
+  }
+
   /// Draws `grid`: only what changed since the last frame, or, when `full` (Ctrl-L, a resume,
   /// a new size), the screen erased and everything that is not blank, then one refresh with the
   /// cursor on `grid.cursor` (hidden when nil).
@@ -111,8 +129,7 @@ public final class Presenter {
   /// The frame is one terminal write (`tg_blocking_begin`): a quit signal arriving while it is
   /// drawn or sent (a terminal that stopped reading blocks the write) restores the terminal and
   /// ends the program from the signal handler. With a quit signal already pending, nothing is
-  /// drawn: the program is about to end.
-  ///
+  /// drawn: the program is about to end; after the session ended, nothing is drawn either.
   public func present(_ grid: CellGrid, full: Bool = false) {
     draw(grid, full: full)
   }
@@ -120,6 +137,7 @@ public final class Presenter {
   /// ``present(_:full:)``, returning the runs that were drawn.
   @discardableResult
   package func draw(_ grid: CellGrid, full: Bool = false) -> [ChangedRun] {
+    guard !closed else { return [] }
     defer { tg_blocking_end() }
     guard tg_blocking_begin() == 0, let window = tk_stdscr() else { return [] }
     let repaint = full || previous?.size != grid.size
@@ -141,7 +159,8 @@ public final class Presenter {
     }
     writer.finish()
     previous = grid
-    placeCursor(grid.cursor)
+    // A cursor off the grid (a caller may set any point) is hidden, never handed to curses.
+    placeCursor(grid.cursor.flatMap { Rect(size: grid.size).contains($0) ? $0 : nil })
     wrefresh(window)
     let rows = repaint ? Array(0..<grid.size.height) : runs.map(\.row)
     drawDisputed(grid, rows: rows)

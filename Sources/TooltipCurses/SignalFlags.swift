@@ -7,6 +7,8 @@ import Synchronization
 
 /// Whether the program was continued after a stop (SIGCONT) since the flag was last taken.
 private let receivedContinue = Atomic<Bool>(false)
+/// Whether the terminal's size changed (SIGWINCH) since the flag was last taken.
+private let receivedResize = Atomic<Bool>(false)
 
 /// The signals a terminal session turns into flags: every signal whose default action ends the
 /// process (HUP, INT, QUIT, PIPE, ALRM, TERM, USR1, USR2, POLL, PROF, VTALRM, XCPU, XFSZ, STKFLT,
@@ -46,6 +48,34 @@ enum SignalFlags {
     action.__sigaction_handler.sa_handler = SIG_DFL
     sigemptyset(&action.sa_mask)
     sigaction(SIGCONT, &action, nil)
+  }
+
+  /// Installs the flag-storing handler for SIGWINCH, before `newterm`: curses then leaves
+  /// resizes to the program (it installs its own handler only where there is none), which
+  /// reads the new size itself and hands curses no side it cannot hold (``TerminalSession``).
+  static func installResize() {
+    receivedResize.store(false, ordering: .relaxed)
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in receivedResize.store(true, ordering: .relaxed) }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0  // no SA_RESTART: the blocking read must return
+    sigaction(SIGWINCH, &action, nil)
+  }
+
+  /// Puts SIGWINCH back to its default action.
+  static func removeResize() {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = SIG_DFL
+    sigemptyset(&action.sa_mask)
+    sigaction(SIGWINCH, &action, nil)
+  }
+
+  /// Whether the terminal was resized since the flag was last taken (it stays set).
+  static var resized: Bool { receivedResize.load(ordering: .relaxed) }
+
+  /// Whether the terminal was resized; clears the flag.
+  static func takeResized() -> Bool {
+    receivedResize.exchange(false, ordering: .relaxed)
   }
 
   /// The quit signal received, if any.

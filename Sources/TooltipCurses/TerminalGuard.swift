@@ -1,5 +1,9 @@
 import CTerminalGuard
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The terminal's safety net for a program that owns ncurses itself: the same restore on
 /// crashes and signals that ``TerminalSession`` has, without the session.
 ///
@@ -17,10 +21,38 @@ import CTerminalGuard
 public enum TerminalGuard {
   /// Saves the modes of `input` and `output` (each when it is a terminal) and installs the crash
   /// handlers and the quit-signal flags. Call it before `newterm`.
+  ///
+  /// A terminal a previous program left non-blocking (`O_NONBLOCK` belongs to the open file,
+  /// shared with the shell) is made blocking, so that curses' reads wait and its writes are
+  /// not dropped; the restore puts the flag back.
   public static func install(input: Int32 = 0, output: Int32 = 1) {
     tg_save(input, output)
+    for fd in [input, output] {
+      let flags = fcntl(fd, F_GETFL)
+      if flags >= 0 && flags & O_NONBLOCK != 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+    }
     SignalFlags.install()
     tg_install_fault_handlers()
+  }
+
+  /// After a read of `input` returned nothing (`wgetch` gave `ERR`): why input has ended, in
+  /// one line for the user, or nil when it has not (a timeout, a signal) and reading again
+  /// is right.
+  ///
+  /// A program that owns ncurses calls it on every `ERR` that is not its own timeout: a
+  /// terminal that hung up (its parent ignored SIGHUP, so none came), a descriptor open
+  /// for writing only, or one another program made non-blocking make `wgetch` fail at once,
+  /// forever, and a loop that took each `ERR` for a timeout would spin at full CPU.
+  public static func inputEnd(input: Int32 = 0) -> String? {
+    let flags = fcntl(input, F_GETFL)
+    if flags < 0 { return "standard input is closed" }
+    if flags & O_ACCMODE == O_WRONLY { return "standard input is a terminal open for writing only" }
+    var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+    if poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+      return "the terminal hung up (end of input)"
+    }
+    if flags & O_NONBLOCK != 0 { return "standard input was made non-blocking by another program" }
+    return nil
   }
 
   /// The quit signal that arrived since ``install(input:output:)``, if any: end curses and exit

@@ -12,6 +12,8 @@ import TooltipKit
 public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Standard input or output is not a terminal (a pipe, a file, /dev/null).
   case notATerminal(stream: String)
+  /// Standard input is a terminal opened for writing only: nothing could ever be read.
+  case notReadable(stream: String)
   /// `TERM` is unset or empty.
   case termUnset
   /// No terminfo entry for `TERM`.
@@ -27,13 +29,27 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notATerminal(let stream): "\(stream) is not a terminal"
+    case .notReadable(let stream): "\(stream) is a terminal open for writing only"
     case .termUnset: "TERM is not set"
-    case .unknownTerminal(let name): "unknown terminal type '\(Text.sanitize(name))' (TERM)"
+    case .unknownTerminal(let name): "unknown terminal type '\(Self.shown(name))' (TERM)"
     case .noTerminfoDatabase: "no terminfo database found"
-    case .noCursorAddressing(let name): "terminal type '\(Text.sanitize(name))' cannot move the cursor (TERM)"
-    case .startFailed(let name): "cannot start curses on terminal type '\(Text.sanitize(name))'"
+    case .noCursorAddressing(let name): "terminal type '\(Self.shown(name))' cannot move the cursor (TERM)"
+    case .startFailed(let name): "cannot start curses on terminal type '\(Self.shown(name))'"
     }
   }
+
+  /// A terminal name as a message shows it: sanitized, and cut after 40 characters (a TERM
+  /// of 100,000 characters must not make the one line 100,000 characters long).
+  static func shown(_ name: String) -> String {
+    let clean = Text.sanitize(name)
+    guard clean.count > 40 else { return clean }
+    return String(clean.prefix(40)) + "... (\(name.utf8.count) bytes)"
+  }
+
+  /// The longest terminal name terminfo can hold: an entry is a file named after it, and a
+  /// file name has at most 255 bytes (NAME_MAX). ncurses answers a longer name as if there
+  /// were no database at all.
+  static let maxNameBytes = 255
 }
 
 /// The program's time in curses: checks the terminal, sets it up, reads input, and restores
@@ -76,8 +92,10 @@ public final class TerminalSession {
   public init(mouse: Bool) throws(TerminalError) {
     guard isatty(0) == 1 else { throw .notATerminal(stream: "standard input") }
     guard isatty(1) == 1 else { throw .notATerminal(stream: "standard output") }
+    guard fcntl(0, F_GETFL) & O_ACCMODE != O_WRONLY else { throw .notReadable(stream: "standard input") }
     guard let rawTerm = getenv("TERM"), rawTerm.pointee != 0 else { throw .termUnset }
     let term = String(cString: rawTerm)
+    guard strlen(rawTerm) <= TerminalError.maxNameBytes else { throw .unknownTerminal(term) }
 
     setlocale(LC_ALL, "")
     localeIsUTF8 = codesetIsUTF8()
@@ -97,13 +115,29 @@ public final class TerminalSession {
     // screen at one size through every resize. (use_env(false) turns resizing off altogether.)
     unsetenv("LINES")
     unsetenv("COLUMNS")
+    // A side curses cannot hold (it keeps coordinates in `short`) is cut to what it can,
+    // through the one door newterm leaves: LINES and COLUMNS, taken away again after it.
+    let real = Self.terminalSize()
+    if let real, Self.drawable(real) != real {
+      let drawn = Self.drawable(real)
+      setenv("LINES", String(drawn.height), 1)
+      setenv("COLUMNS", String(drawn.width), 1)
+    }
     // Start-up is one call that may block on the terminal, from before the quit handlers are
     // installed: a quit signal at any moment of it restores the terminal and ends the program
     // from the handler. (Curses' start-up writes can block: on a terminal that stopped
     // reading, or whose output an XOFF stopped while flow control was still on.)
     _ = tg_blocking_begin()
     TerminalGuard.install()
-    guard newterm(term, tk_stdout(), tk_stdin()) != nil else {
+    // (A terminal left non-blocking by a previous program is made blocking by the guard.)
+    // Resizes are the session's (SignalFlags.installResize), so that no size reaches curses
+    // unchecked: installed before newterm, which then installs no SIGWINCH handler of its own.
+    SignalFlags.installResize()
+    let screen = newterm(term, tk_stdout(), tk_stdin())
+    unsetenv("LINES")
+    unsetenv("COLUMNS")
+    guard screen != nil else {
+      SignalFlags.removeResize()
       TerminalGuard.remove()
       tg_restore_modes()
       tg_blocking_end()
@@ -122,8 +156,9 @@ public final class TerminalSession {
       input = CursesInput(mouse: mouseOn)
     }
     Self.write(CursesInput.modesOn(mouse: mouseOn))
-    tg_blocking_end()
+    // Starting colours may write to the terminal (the original pair): still inside the bracket.
     colors = CursesColors(noColor: getenv("NO_COLOR").map { String(cString: $0) })
+    tg_blocking_end()
     presenter = Presenter(colors: colors, screenOnStandardOutput: true)
   }
 
@@ -145,9 +180,43 @@ public final class TerminalSession {
     end()
   }
 
-  /// The screen's size now.
+  /// The largest side curses can hold: it keeps coordinates in `short`.
+  static let maxSide = 10_000
+  /// The most cells a screen is drawn with: curses keeps three copies of the screen and the
+  /// presenter two, about 120 bytes a cell in all, so a million cells take some 120 MB.
+  static let maxCells = 1_048_576
+
+  /// The part of a terminal of size `real` that a session draws on: each side at most
+  /// ``maxSide``, and at most ``maxCells`` cells (fewer rows when there would be more). A
+  /// larger terminal shows the frame in its top-left corner, the rest left blank.
+  static func drawable(_ real: Size) -> Size {
+    let width = min(max(1, real.width), maxSide)
+    let height = min(max(1, real.height), maxSide, max(1, maxCells / width))
+    return Size(width: width, height: height)
+  }
+
+  /// The terminal's own size (`TIOCGWINSZ` on standard output), nil when it does not say.
+  static func terminalSize() -> Size? {
+    var window = winsize()
+    guard ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return nil }
+    return Size(width: Int(window.ws_col), height: Int(window.ws_row))
+  }
+
+  /// After a SIGWINCH: the terminal's new size, cut to what can be drawn, handed to curses.
+  private func applyResize() -> Size {
+    if let real = Self.terminalSize() {
+      let drawn = Self.drawable(real)
+      resizeterm(Int32(drawn.height), Int32(drawn.width))
+    }
+    return size
+  }
+
+  /// The screen's size now: the terminal's, or the part of it that is drawn when it is larger
+  /// than curses can hold or memory should: each side at most 10,000 cells (curses keeps
+  /// coordinates in `short`), at most 2^20 cells in all (fewer rows), the frame in the
+  /// terminal's top-left corner.
   public var size: Size {
-    Size(width: Int(tk_cols()), height: Int(tk_lines()))
+    Size(width: max(0, Int(tk_cols())), height: max(0, Int(tk_lines())))
   }
 
   /// The quit signal (any whose default action ends the process, but a fault) that arrived, if
@@ -155,8 +224,11 @@ public final class TerminalSession {
   /// without a SIGHUP reaching the program (only its session leader got one) counts as SIGHUP.
   public var pendingSignal: Int32? { TerminalGuard.pendingSignal ?? (hungUp ? SIGHUP : nil) }
 
-  /// Set when a read failed and the terminal reports a hang-up: reads would fail at once forever.
+  /// Set when a read failed and the terminal reports a hang-up, or reads kept failing: reads
+  /// would fail at once forever.
   private var hungUp = false
+  /// Why input ended, when ``hungUp`` is set: one line for the user.
+  private var inputEnd: String?
   /// Reads in a row that waited with no timeout and still returned nothing.
   private var failedWaits = 0
 
@@ -165,10 +237,13 @@ public final class TerminalSession {
   public func takeResumed() -> Bool {
     let resumed = resumedDuringRead || TerminalGuard.takeResumed()
     resumedDuringRead = false
-    guard resumed else { return false }
+    guard resumed, !ended else { return false }
+    presenter.invalidate()
     // Curses switched its own mouse mode back on; SGR 1006, drags and bracketed paste are ours
-    // to ask for again (a program run while this one was stopped may have reset them).
-    Self.write(CursesInput.modesOn(mouse: mouseOn))
+    // to ask for again (a program run while this one was stopped may have reset them). A write
+    // that may block: a quit signal during it ends the program from the handler (a terminal
+    // that stopped reading would otherwise hold it in `write` for good).
+    Self.blockingWrite(CursesInput.modesOn(mouse: mouseOn))
     return true
   }
 
@@ -181,6 +256,11 @@ public final class TerminalSession {
   /// terminal restored without blocking: one arriving just before the read's system call would
   /// otherwise leave it waiting for a key. With one already pending, nothing is read (nil).
   public func read(timeout: Duration?) -> TerminalInput? {
+    guard !ended else { return nil }
+    // Any Duration a caller can make is a timeout: past the longest wait (24 days, poll's
+    // milliseconds in an Int32) the read returns nil as after a timeout.
+    let timeout = timeout.map { min(max($0, .zero), Self.longestWait) }
+    if SignalFlags.takeResized() { return .resize(applyResize()) }
     defer { tg_blocking_end() }
     guard tg_blocking_begin() == 0 else { return nil }
     let result = input.read(timeout: timeout) {
@@ -189,13 +269,21 @@ public final class TerminalSession {
       return true
     }
     guard let result else {
-      if !hungUp { hungUp = Self.inputHungUp() }
+      let error = errno
+      if SignalFlags.takeResized() { return .resize(applyResize()) }
+      if !hungUp && Self.inputHungUp() {
+        hungUp = true
+        inputEnd = "the terminal hung up (end of input)"
+      }
       // A wait with no timeout ends early only for a signal or a wake. Failing again and again
       // with neither means the input is broken in a way poll does not show: stop rather than
       // spin.
-      if timeout == nil && SignalFlags.pending == nil && !input.wasWoken {
+      if timeout == nil && SignalFlags.pending == nil && !input.wasWoken && !hungUp {
         failedWaits += 1
-        if failedWaits >= 1000 { hungUp = true }
+        if failedWaits >= 1000 {
+          hungUp = true
+          inputEnd = Self.inputFailure(errno: error)
+        }
       }
       return nil
     }
@@ -203,11 +291,163 @@ public final class TerminalSession {
     return result
   }
 
+  /// One thing that happened in a session, as ``next(deadline:)`` returns it, with the
+  /// terminal's side of it already done.
+  ///
+  /// A program's loop switches over these and does its own part: updates its model for
+  /// ``input(_:)``, ``resize(_:)``, ``tick(_:)`` and ``woken``, draws and presents for
+  /// ``draw``, exits for ``quit(status:reason:)``.
+  public enum Event: Equatable, Sendable {
+    /// Draw the frame now and present it (``presenter``): something happened since the last
+    /// frame and no input is waiting (or a batch of input has taken 30 ms). The presenter
+    /// already knows when the frame must be drawn whole (a resume, a resize).
+    case draw
+    /// A key or a mouse event (never a resize: that is ``resize(_:)``).
+    case input(TerminalInput)
+    /// The screen has this new size (``size``); the next frame is drawn whole.
+    case resize(Size)
+    /// The deadline given to ``next(deadline:)`` has come: tell the model the time, `now`
+    /// on ``MonotonicClock`` (a held press becomes a long press).
+    case tick(Duration)
+    /// The program was stopped (Ctrl-Z) and continued (`fg`): the mouse modes are asked for
+    /// again and the next frame is drawn whole. Nothing is needed of the program.
+    case resumed
+    /// ``waker`` was woken from another thread or task: look at what it had to say.
+    case woken
+    /// The session is over and the terminal restored: exit with `status`. After a quit
+    /// signal it is 128 + the signal and `reason` is nil; when input ended without one (the
+    /// terminal hung up, or standard input cannot be read) it is 129 and `reason` says what
+    /// happened in one line for standard error. After ``end()`` it is 0.
+    case quit(status: Int32, reason: String?)
+  }
+
+  /// How long ``next(deadline:)`` goes on returning input that is waiting before it asks for
+  /// a frame anyway: a paste of thousands of keys is one frame, not thousands, and a stream
+  /// that never stops still shows.
+  static let batchTime = Duration.milliseconds(30)
+
+  /// Whether something happened since the last ``Event/draw``.
+  private var drawDue = true
+  /// Whether the first ``Event/draw`` was returned. It comes before any read: curses refreshes
+  /// a window it reads from when it changed, and the first read would draw a blank screen
+  /// first (some 270,000 instructions of start-up, and its bytes).
+  private var firstDrawn = false
+  /// When the first event since the last ``Event/draw`` was returned.
+  private var batchStart: Duration?
+
+  /// Waits for the next thing that happens and returns it, having done the terminal's part:
+  /// the loop of a program that lets the library own the terminal.
+  ///
+  /// ```swift
+  /// loop: while true {
+  ///   switch session.next(deadline: state.deadline) {
+  ///   case .draw: session.presenter.present(frame())
+  ///   case .input(let input): update(with: input)
+  ///   case .resize(let size): relayout(for: size)
+  ///   case .tick(let now): state.send(.tick(now), layout: layout)
+  ///   case .resumed, .woken: break
+  ///   case .quit(let status, let reason): report(reason); exit(status)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The order is the one the terminal needs: a quit signal first (the session is ended,
+  /// without waiting on a terminal that stopped reading, before ``Event/quit(status:reason:)``
+  /// is returned); then a resume after a stop (mouse modes asked for again, the screen to be
+  /// drawn whole); then a due `deadline`; then input, every input already waiting before the
+  /// next ``Event/draw`` (for up to 30 ms); and ``Event/draw`` once nothing more is
+  /// waiting. An idle session sleeps in the read with no timeout and no CPU, until input, a
+  /// signal, a resize, a wake or `deadline`.
+  ///
+  /// - Parameter deadline: when to return ``Event/tick(_:)`` if nothing else happened first, on
+  ///   ``MonotonicClock`` (a long press pending: `TooltipState.deadline`); nil for none. A
+  ///   tick is returned while the deadline is past, so the program must move or clear it.
+  /// - Returns: the event. The first call returns ``Event/draw`` (unless a quit signal came
+  ///   first); after ``end()`` every call returns ``Event/quit(status:reason:)``.
+  public func next(deadline: Duration? = nil) -> Event {
+    var nothingWaiting = false
+    while true {
+      if ended { return .quit(status: endStatus, reason: nil) }
+      if let signal = pendingSignal {
+        let reason = TerminalGuard.pendingSignal == nil ? inputEnd : nil
+        endAfterSignal(signal)
+        endStatus = 128 + signal
+        return .quit(status: endStatus, reason: reason)
+      }
+      if !firstDrawn {
+        firstDrawn = true
+        drawDue = false
+        return .draw
+      }
+      if takeResumed() {
+        happened()
+        return .resumed
+      }
+      let now = MonotonicClock.now
+      if let deadline, now >= deadline {
+        happened()
+        return .tick(now)
+      }
+      if drawDue && (nothingWaiting || now - (batchStart ?? now) >= Self.batchTime) {
+        drawDue = false
+        batchStart = nil
+        return .draw
+      }
+      let timeout: Duration? = drawDue ? .zero : deadline.map { $0 - now }
+      guard let input = read(timeout: timeout) else {
+        if wasWoken {
+          happened()
+          return .woken
+        }
+        // A timeout, or a signal: the checks above say which. With a frame due, nothing is
+        // waiting (or what interrupted the read is looked at first).
+        nothingWaiting = drawDue
+        continue
+      }
+      happened()
+      if case .resize(let size) = input {
+        presenter.invalidate()
+        return .resize(size)
+      }
+      return .input(input)
+    }
+  }
+
+  /// Notes that an event is returned: a frame becomes due, within ``batchTime`` of the first
+  /// event since the last one (input typed ahead of the first frame included).
+  private func happened() {
+    drawDue = true
+    if batchStart == nil { batchStart = MonotonicClock.now }
+  }
+
+  /// The status ``next(deadline:)`` returned with ``Event/quit(status:reason:)``, 0 after ``end()``.
+  private var endStatus: Int32 = 0
+
   /// Writes a mode sequence straight to the terminal (standard output), beside curses' own
   /// buffered output: a mode switch may come before or after the frame around it.
   private static func write(_ sequence: String) {
     _ = writeAll(Array(sequence.utf8), to: 1)
   }
+
+  /// Why reading standard input keeps failing, in one line: what the descriptor is, or the
+  /// system's word for the last error.
+  private static func inputFailure(errno error: Int32) -> String {
+    if let reason = TerminalGuard.inputEnd() { return reason }
+    let text = strerror(error).map { String(cString: $0) } ?? "error \(error)"
+    return "reading standard input keeps failing (\(text))"
+  }
+
+  /// Writes `sequence` as a call that may block on the terminal (`tg_blocking_begin`): a quit
+  /// signal arriving while the write waits ends the program from the handler, the terminal
+  /// restored. With one already pending, nothing is written.
+  private static func blockingWrite(_ sequence: String) {
+    defer { tg_blocking_end() }
+    guard tg_blocking_begin() == 0 else { return }
+    write(sequence)
+  }
+
+  /// The longest a read waits: `Int32.max` milliseconds.
+  static let longestWait = Duration.milliseconds(Int32.max)
 
   /// Whether standard input reports a hang-up or an error (checked without waiting).
   private static func inputHungUp() -> Bool {
@@ -221,6 +461,7 @@ public final class TerminalSession {
   public func end() {
     guard !ended else { return }
     ended = true
+    presenter.close()
     // A quit signal while ending (a terminal that stopped reading blocks endwin's write) ends
     // the program from the handler, the terminal restored without blocking.
     _ = tg_blocking_begin()
@@ -230,6 +471,7 @@ public final class TerminalSession {
     tg_restore_modes()
     tg_blocking_end()
     TerminalGuard.remove()
+    SignalFlags.removeResize()
   }
 
   /// Ends the session after the quit signal `signal`. When the terminal is not taking output
@@ -240,8 +482,10 @@ public final class TerminalSession {
     guard signal == SIGHUP || !Self.outputWritable() else { return end() }
     guard !ended else { return }
     ended = true
+    presenter.close()
     TerminalGuard.restoreNow()
     TerminalGuard.remove()
+    SignalFlags.removeResize()
   }
 
   /// Whether standard output takes more output now (checked without waiting): a terminal that

@@ -19,7 +19,14 @@ public struct NamedScene: Hashable, Sendable {
   /// The scene file at `path`, named by its last path component; errors are
   /// ``SceneFile/load(path:)``'s.
   public static func file(_ path: String) throws(SceneFileError) -> NamedScene {
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    return NamedScene(name: name, scene: try SceneFile.load(path: path))
+    try file(pathBytes: Array(path.utf8))
+  }
+
+  /// The scene file whose path is the bytes `pathBytes`, opened as the user named it (a name
+  /// that is not UTF-8 included), and named by its last path component, decoded (each invalid
+  /// byte shown as U+FFFD); errors are ``SceneFile/load(pathBytes:)``'s.
+  public static func file(pathBytes: [UInt8]) throws(SceneFileError) -> NamedScene {
+    let last = pathBytes.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? pathBytes
+    return NamedScene(name: String(decoding: last, as: UTF8.self), scene: try SceneFile.load(pathBytes: pathBytes))
   }
 }

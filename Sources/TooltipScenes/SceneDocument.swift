@@ -13,6 +13,7 @@ struct FieldError: Error {
 /// ``SceneFile/invalidMarker`` (the key's path when the marker is in a key).
 struct MarkerProbe: Decodable {
   init(from decoder: any Decoder) throws {
+    if let work = decoder.userInfo[ProbeWork.key] as? ProbeWork { work.add(decoder.codingPath.count + 1) }
     let marker = SceneFile.invalidMarker
     if let object = try? decoder.container(keyedBy: FieldKey.self) {
       for key in object.allKeys {
@@ -28,6 +29,21 @@ struct MarkerProbe: Decodable {
       throw FieldError(path: jsonPath(decoder.codingPath), message: "")
     }
   }
+}
+
+/// Counts what a ``MarkerProbe`` walk costs: each value visited adds its depth plus one (the
+/// decoder builds its coding path for it). Tests check with it that the walk stays linear.
+///
+/// Unchecked: one decode, on one thread, adds to it; the caller reads it after.
+final class ProbeWork: @unchecked Sendable {
+  /// The key a decoder's `userInfo` holds it under.
+  static let key = CodingUserInfoKey(rawValue: "TooltipScenes.ProbeWork")!
+
+  /// The work counted so far.
+  private(set) var units = 0
+
+  /// Adds `units` of work.
+  func add(_ units: Int) { self.units += units }
 }
 
 /// Any object key, so unknown keys can be found and reported.

@@ -54,10 +54,18 @@ public enum SceneFile {
   /// Errors start with `path` as given (sanitized: a file name cannot put a control sequence
   /// on the terminal).
   public static func load(path: String) throws(SceneFileError) -> Scene {
-    let name = Text.sanitize(path)
+    try load(pathBytes: Array(path.utf8))
+  }
+
+  /// Reads and decodes the scene file whose path is the bytes `pathBytes`, as the user named
+  /// it: a path is bytes, and one that is not UTF-8 (a name from another locale) is opened as
+  /// it is, never repaired first. Errors start with the name decoded and sanitized (each
+  /// invalid byte shown as U+FFFD).
+  public static func load(pathBytes: [UInt8]) throws(SceneFileError) -> Scene {
+    let name = Text.sanitize(String(decoding: pathBytes, as: UTF8.self))
     let bytes: [UInt8]
     do {
-      bytes = try read(path)
+      bytes = try read(pathBytes: pathBytes)
     } catch {
       throw SceneFileError(message: "\(name): \(error.message)")
     }
@@ -68,8 +76,16 @@ public enum SceneFile {
   /// error. Pipes and devices are read up to the cap, never past it, and a FIFO without a
   /// writer does not block the open.
   public static func read(_ path: String) throws(ReadError) -> [UInt8] {
+    try read(pathBytes: Array(path.utf8))
+  }
+
+  /// ``read(_:)`` of the path whose bytes are `pathBytes`, opened as they are.
+  public static func read(pathBytes: [UInt8]) throws(ReadError) -> [UInt8] {
+    guard !pathBytes.contains(0) else { throw ReadError(message: "cannot open: the name holds a NUL byte") }
     // Non-blocking open: a FIFO without a writer must not hang here.
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let fd = (pathBytes + [0]).withUnsafeBufferPointer { name in
+      name.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+    }
     guard fd >= 0 else { throw ReadError(message: "cannot open: \(errorText(errno))") }
     defer { close(fd) }
     var info = stat()
@@ -131,11 +147,16 @@ public enum SceneFile {
   }
 
   /// The JSON path of the string (a value, or a key) that holds the first invalid UTF-8
-  /// sequence, or nil when that sequence is outside any string or the rest is not JSON.
+  /// sequence, or nil when that sequence is outside any string, the rest is not JSON, or the
+  /// document nests deeper than ``maxPathDepth``.
   ///
   /// The first invalid sequence is replaced by a marker (three private-use characters),
   /// later ones by U+FFFD, and the repaired document is walked for the string with the marker.
-  static func pathOfInvalidUTF8(_ bytes: [UInt8]) -> String? {
+  /// The walk costs each value its depth (the decoder's coding path), so it is taken only
+  /// when the depth is bounded: every rejection stays linear in the file's size. `work`, when
+  /// given, counts that cost (each value visited adds its depth plus one).
+  static func pathOfInvalidUTF8(_ bytes: [UInt8], work: ProbeWork? = nil) -> String? {
+    guard nestingDepth(bytes, atMost: maxPathDepth) <= maxPathDepth else { return nil }
     var repaired: [UInt8] = []
     repaired.reserveCapacity(bytes.count + 16)
     var iterator = bytes.makeIterator()
@@ -151,13 +172,50 @@ public enum SceneFile {
       }
     }
     do {
-      _ = try JSONDecoder().decode(MarkerProbe.self, from: Data(repaired))
+      let decoder = JSONDecoder()
+      if let work { decoder.userInfo[ProbeWork.key] = work }
+      _ = try decoder.decode(MarkerProbe.self, from: Data(repaired))
       return nil
     } catch let found as FieldError {
       return found.path
     } catch {
       return nil
     }
+  }
+
+  /// The deepest nesting whose invalid UTF-8 is reported with its JSON path: a scene file
+  /// nests three deep (the object, `anchors`, an anchor); deeper ones are reported by offset.
+  static let maxPathDepth = 32
+
+  /// How deep the arrays and objects of `bytes` nest, outside strings, counted up to one past
+  /// `limit` (the scan stops there): one pass, whatever the bytes.
+  static func nestingDepth(_ bytes: [UInt8], atMost limit: Int) -> Int {
+    var depth = 0
+    var deepest = 0
+    var inString = false
+    var escaped = false
+    for byte in bytes {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        deepest = max(deepest, depth)
+        if deepest > limit { return deepest }
+      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
+      default: break
+      }
+    }
+    return deepest
   }
 
   /// Stands in for the first invalid UTF-8 sequence while its string is looked for.

@@ -16,7 +16,8 @@ void tg_install_fault_handlers(void);
 /* Puts back the handlers that were there before tg_install_fault_handlers. */
 void tg_remove_fault_handlers(void);
 
-/* Restores the saved modes (TCSANOW: never waits for output to drain). */
+/* Restores the saved modes (TCSANOW: never waits for output to drain) and the descriptors'
+   O_NONBLOCK flag as it was when saved. */
 void tg_restore_modes(void);
 
 /* Restores the saved modes and writes the reset sequences (main screen, cursor shown, mouse

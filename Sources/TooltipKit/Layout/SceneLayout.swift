@@ -49,7 +49,13 @@ public struct SceneLayout: Sendable {
   /// screen when nil).
   public init(scene: Scene, screen: Size, area: Rect? = nil, options: RenderOptions = RenderOptions()) {
     let screenRect = Rect(size: screen)
-    let area = area ?? screenRect
+    // An area a caller built from extreme values (Int.max sides) is pulled in to 2^40 cells a
+    // coordinate and a side, far past any screen: everything laid out from it stays in range.
+    let limit = 1 << 40
+    let given = area ?? screenRect
+    let area = Rect(
+      x: min(max(given.origin.x, -limit), limit), y: min(max(given.origin.y, -limit), limit),
+      width: min(max(given.size.width, 0), limit), height: min(max(given.size.height, 0), limit))
     self.screen = screen
     self.area = area
     self.scene = scene

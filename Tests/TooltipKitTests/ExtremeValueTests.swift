@@ -1,0 +1,44 @@
+import Testing
+
+@testable import TooltipKit
+
+/// Values a caller can construct are clamped or rejected, never a trap: an area of `Int.max`
+/// sides, a hold of `Int64.max` seconds, timestamps as far apart as a `Duration` of whole
+/// seconds can be.
+@Suite struct ExtremeValueTests {
+  static let scene = Scene(anchors: [
+    Anchor(
+      id: "a", position: Point(x: 2, y: 2), placement: .bottom, headline: "A", supporting: "a",
+      trigger: .longPress(hold: .seconds(Int64.max))),
+    Anchor(id: "b", position: Point(x: 10, y: 2), placement: .bottom, headline: "B", supporting: "b"),
+  ])
+
+  @Test(arguments: [
+    Rect(x: 0, y: 0, width: Int.max, height: Int.max),
+    Rect(x: Int.max, y: Int.max, width: Int.max, height: Int.max),
+    Rect(x: Int.min, y: Int.min, width: Int.max, height: Int.max),
+    Rect(x: -5, y: -5, width: Int.max, height: 3),
+  ])
+  func anAreaOfExtremeSidesLaysOut(area: Rect) {
+    let layout = SceneLayout(scene: Self.scene, screen: Size(width: 40, height: 10), area: area)
+    var state = TooltipState(layout: layout)
+    _ = state.send(.open("b"), layout: layout)
+    var grid = CellGrid(size: layout.screen)
+    Renderer.draw(layout, state: state, into: &grid)
+    #expect(grid.size == Size(width: 40, height: 10))
+  }
+
+  @Test func aHoldOfInt64MaxSecondsAndFarTimestampsDoNotTrap() {
+    let layout = SceneLayout(scene: Self.scene, screen: Size(width: 40, height: 10))
+    var state = TooltipState(layout: layout)
+    let anchor = Point(x: 2, y: 2)
+    _ = state.send(.press(anchor, time: .seconds(Int64.min)), layout: layout)
+    #expect(state.deadline != nil)
+    _ = state.send(.tick(.seconds(Int64.max)), layout: layout)
+    _ = state.send(.release(anchor, time: .seconds(Int64.max)), layout: layout)
+    _ = state.send(.press(anchor, time: .seconds(Int64.max)), layout: layout)
+    _ = state.send(.tick(.seconds(Int64.min)), layout: layout)
+    _ = state.send(.release(anchor, time: .seconds(Int64.min)), layout: layout)
+    #expect(!state.isPressing)
+  }
+}

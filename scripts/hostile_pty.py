@@ -1,0 +1,478 @@
+#!/usr/bin/env python3
+"""Runs tooltip-tui under a pseudo-terminal that behaves badly, and checks how it ends.
+
+Cases (--case, one or more):
+
+  stalled-resume   The terminal stops taking output (not read, output suspended as by an
+                   XOFF), then SIGCONT (as a shell's `fg` sends it), a key, and SIGTERM.
+                   The program must exit 143 within 2 s, termios restored. Every write it
+                   makes while a quit signal may arrive must end on that signal, the mouse
+                   mode written after a resume included.
+  hangup-quiet     The terminal hangs up (the pty's master is closed) and no SIGHUP reaches
+                   the program (it is started with SIGHUP ignored and not in the terminal's
+                   session): it must exit 129 and say "the terminal hung up" on stderr.
+  huge             The pty is given 40000 columns and 2 rows (and 2 columns and 40000 rows)
+                   while the program runs, then a key and `q`: it must exit 0, stderr empty,
+                   termios restored (ncurses keeps coordinates in `short`: a side above 32767
+                   crashed inside it).
+  huge-start       The same sizes set before the program starts.
+  api-edges        The demo's hooks for the session's API: every call after end() is harmless
+                   (TOOLTIP_TUI_TEST_FAULT=after-end), a cursor at Int.max and a deadline
+                   Int64.max seconds away are taken in stride (TOOLTIP_TUI_TEST_FAULT=extremes).
+  crash-quiet      A crash (trap, failed unwrap, SIGSEGV, abort) with SWIFT_BACKTRACE unset, as
+                   in a user's default environment: the program must die by its signal within
+                   5 s (no wait at the backtracer's prompt), terminal restored, then the
+                   runtime's crash report.
+  crafted-cup      A terminfo entry compiled with tic whose cup reads its parameters as
+                   strings (%s, %l), and a tooltip with graphemes of disputed width (drawn by
+                   hand at explicit positions): the program must run and quit with status 0.
+  stdin-modes      Standard input open for writing only (refused at start with one line, exit
+                   2), and a terminal left non-blocking (the demo runs, `q` exits 0, and the
+                   flag is put back after).
+  terms            Terminal types that cannot be used, each with its own one-line message:
+                   hard-copy terminals that exist (tty33, la120), a TERM of 100,000 bytes.
+
+    python3 scripts/hostile_pty.py --binary .build/debug/tooltip-tui --case stalled-resume --repeat 3
+
+Prints one line per run and a total; exits 0 when every run passed, 1 otherwise.
+"""
+
+import argparse
+import fcntl
+import os
+import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+ALT_ON = re.compile(rb"\x1b\[\?(?:\d+;)*(?:1049|1047|47)(?:;\d+)*h")
+WRITE_SYSCALL = {"x86_64": 1, "aarch64": 64}.get(os.uname().machine)
+
+
+def blocked_in_write(pid):
+    try:
+        with open("/proc/%d/syscall" % pid) as f:
+            return WRITE_SYSCALL is not None and f.read().split()[0] == str(WRITE_SYSCALL)
+    except (OSError, IndexError):
+        return False
+
+
+def set_size(fd, cols, rows):
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+class Run:
+    """The program on a fresh pty."""
+
+    def __init__(self, binary, args, cols, rows, env_extra=None, controlling=True, ignore_hup=False):
+        self.master, self.slave = os.openpty()
+        set_size(self.slave, cols, rows)
+        os.set_blocking(self.master, False)
+        self.before = termios.tcgetattr(self.slave)
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color",
+               "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "SWIFT_BACKTRACE": "interactive=no"}
+        env.update(env_extra or {})
+        env = {key: value for key, value in env.items() if value is not None}
+
+        def child():
+            if ignore_hup:
+                signal.signal(signal.SIGHUP, signal.SIG_IGN)
+            if controlling:
+                fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+        self.errors = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen([binary] + args, stdin=self.slave, stdout=self.slave, stderr=self.errors,
+                                     env=env, start_new_session=True, preexec_fn=child, close_fds=True)
+        self.output = bytearray()
+        self.reading = True
+
+    def pump(self, seconds, typed=b""):
+        """Reads output (unless stalled) and types `typed` for `seconds`; False once exited."""
+        end = time.monotonic() + seconds
+        while True:
+            if typed:
+                try:
+                    typed = typed[os.write(self.master, typed):]
+                except BlockingIOError:
+                    pass
+            if self.reading:
+                try:
+                    while True:
+                        chunk = os.read(self.master, 65536)
+                        if not chunk:
+                            break
+                        self.output += chunk
+                except (BlockingIOError, OSError):
+                    pass
+            if self.proc.poll() is not None:
+                return False
+            if time.monotonic() >= end:
+                return True
+            select.select([self.master] if self.reading else [], [], [], 0.01)
+
+    def started(self, limit=10.0):
+        end = time.monotonic() + limit
+        while not ALT_ON.search(self.output):
+            if not self.pump(0.02) or time.monotonic() > end:
+                return False
+        return True
+
+    def wait(self, limit):
+        """Waits up to `limit` s for the exit (still reading if not stalled); the status or None."""
+        end = time.monotonic() + limit
+        while self.proc.poll() is None and time.monotonic() < end:
+            self.pump(0.01)
+        return self.proc.poll()
+
+    def finish(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self.errors.seek(0)
+        stderr = self.errors.read().decode(errors="replace")
+        try:
+            after = termios.tcgetattr(self.slave)
+        except termios.error:
+            after = None
+        for fd in (self.master, self.slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        return stderr, after
+
+
+def big_scene(directory):
+    words = " ".join(["lorem ipsum dolor sit amet"] * 1200)
+    path = os.path.join(directory, "big.json")
+    with open(path, "w") as f:
+        f.write('{"maxTextWidth": 280, "anchors": [{"id": "big", "x": 150, "y": 1, "placement": "bottom", '
+                '"headline": "Big", "supporting": "%s"}]}' % words)
+    return path
+
+
+def stalled_resume(binary, directory):
+    run = Run(binary, ["--scene", big_scene(directory), "--open", "big"], 300, 80)
+    problem = ""
+    if not run.started():
+        problem = "did not start"
+    else:
+        run.pump(0.5)
+        # The terminal stops taking output: it is no longer read, and its output is suspended
+        # (as by an XOFF) so that even a write of a few bytes blocks, whatever room is left.
+        run.reading = False
+        termios.tcflow(run.slave, termios.TCOOFF)
+        os.kill(run.proc.pid, signal.SIGCONT)
+        run.pump(0.3, b"j")
+        blocked = blocked_in_write(run.proc.pid)
+        os.kill(run.proc.pid, signal.SIGTERM)
+        status = run.wait(2.0)
+        if not blocked:
+            problem = "not blocked writing when SIGTERM came"
+        elif status is None:
+            where = "in write(2)" if blocked_in_write(run.proc.pid) else "running"
+            problem = "hang: still %s 2 s after SIGTERM (killed)" % where
+        elif status != 143:
+            problem = "exit status %s, not 143" % status
+    termios.tcflow(run.slave, termios.TCOON)
+    stderr, after = run.finish()
+    if not problem and after != run.before:
+        problem = "termios not restored"
+    if not problem and stderr:
+        problem = "stderr: " + stderr.strip()[:200]
+    return problem
+
+
+def hangup_quiet(binary, directory):
+    run = Run(binary, [], 80, 24, controlling=False, ignore_hup=True)
+    problem = ""
+    if not run.started():
+        problem = "did not start"
+    else:
+        run.pump(0.2)
+        os.close(run.master)
+        run.reading = False
+        status = run.wait(3.0)
+        if status is None:
+            problem = "hang: still running 3 s after the hang-up (killed)"
+        elif status != 129:
+            problem = "exit status %s, not 129" % status
+    run.master = -1
+    stderr, _ = run.finish()
+    if not problem and "the terminal hung up" not in stderr:
+        problem = "stderr does not say the terminal hung up: %r" % stderr[:200]
+    return problem
+
+
+def huge(binary, directory, at_start):
+    problems = []
+    for cols, rows in ((40000, 2), (2, 40000), (65535, 65535)):
+        run = Run(binary, [], cols if at_start else 80, rows if at_start else 24)
+        problem = ""
+        if not run.started():
+            problem = "did not start"
+        else:
+            if not at_start:
+                run.pump(0.2)
+                set_size(run.master, cols, rows)
+                os.kill(run.proc.pid, signal.SIGWINCH)
+            run.pump(0.5, b"\t")
+            run.pump(0.3, b"q")
+            status = run.wait(5.0)
+            if status is None:
+                problem = "hang: still running 5 s after q (killed)"
+            elif status != 0:
+                problem = "exit status %s, not 0" % status
+        stderr, after = run.finish()
+        if not problem and after != run.before:
+            problem = "termios not restored"
+        if not problem and stderr:
+            problem = "stderr: " + stderr.strip()[:300]
+        if problem:
+            problems.append("%dx%d: %s" % (cols, rows, problem))
+    return "; ".join(problems)
+
+
+def crafted_terminfo(directory):
+    """Compiles xterm-256color with cup's parameters read as strings (tic -o DIR); the names."""
+    source = subprocess.run(["infocmp", "-x", "xterm-256color"], capture_output=True, text=True,
+                            check=True).stdout
+    names = []
+    for name, cup in (("xterm-cup-s", r"\E[%i%p1%s;%p2%dH"), ("xterm-cup-l", r"\E[%i%p1%l%d;%p2%dH")):
+        entry = re.sub(r"^xterm-256color\|[^,]*,", name + "|crafted cup,", source, count=1, flags=re.M)
+        entry = re.sub(r"cup=[^,]*,", lambda _: "cup=%s," % cup, entry, count=1)
+        path = os.path.join(directory, name + ".src")
+        with open(path, "w") as f:
+            f.write(entry)
+        subprocess.run(["tic", "-x", "-o", directory, path], check=True, capture_output=True)
+        names.append(name)
+    return names
+
+
+def crafted_cup(binary, directory):
+    """A terminfo entry whose cup reads its parameters with %s (and %l): a grapheme of
+    disputed width drawn at an explicit position must not crash the program."""
+    path = os.path.join(directory, "emoji.json")
+    with open(path, "w") as f:
+        f.write('{"anchors": [{"id": "e", "x": 10, "y": 2, "placement": "bottom", '
+                '"headline": "family \\ud83d\\udc68\\u200d\\ud83d\\udc69\\u200d\\ud83d\\udc67 and \\u2764\\ufe0f", '
+                '"supporting": "x"}]}')
+    problems = []
+    for name in crafted_terminfo(directory):
+        run = Run(binary, ["--scene", path, "--open", "e"], 80, 24, env_extra={"TERM": name, "TERMINFO": directory})
+        problem = ""
+        if not run.started():
+            problem = "did not start (status %s)" % run.proc.poll()
+        else:
+            run.pump(0.5, b"\x0c")
+            run.pump(0.3, b"q")
+            status = run.wait(5.0)
+            if status != 0:
+                problem = "exit status %s, not 0" % status
+        stderr, after = run.finish()
+        if not problem and stderr:
+            problem = "stderr: " + stderr.strip()[:300]
+        if not problem and after != run.before:
+            problem = "termios not restored"
+        if problem:
+            problems.append("%s: %s" % (name, problem))
+    return "; ".join(problems)
+
+
+ALT_OFF = re.compile(rb"\x1b\[\?(?:\d+;)*(?:1049|1047|47)(?:;\d+)*l")
+FAULTS = {"trap": -signal.SIGILL, "unwrap": -signal.SIGILL, "segv": -signal.SIGSEGV, "abort": -signal.SIGABRT}
+
+
+def crash_quiet(binary, directory):
+    """A crash (TOOLTIP_TUI_TEST_FAULT) in a user's default environment, SWIFT_BACKTRACE unset:
+    the terminal restored first, the crash report written, and no wait at the backtracer's
+    prompt (it waited 30 s for a key)."""
+    problems = []
+    for fault, death in FAULTS.items():
+        run = Run(binary, [], 80, 24, env_extra={"SWIFT_BACKTRACE": None, "TOOLTIP_TUI_TEST_FAULT": fault})
+        started = time.monotonic()
+        status = run.wait(10.0)
+        seconds = time.monotonic() - started
+        stderr, after = run.finish()
+        problem = ""
+        last_on = max((m.end() for m in ALT_ON.finditer(run.output)), default=-1)
+        last_off = max((m.end() for m in ALT_OFF.finditer(run.output)), default=-1)
+        if status is None:
+            problem = "still running 10 s after the crash (killed)"
+        elif status != death:
+            problem = "status %s, not death by signal %d" % (status, -death)
+        elif seconds > 5.0:
+            problem = "took %.1f s to end (waited at the backtracer's prompt)" % seconds
+        elif last_on < 0 or last_off < last_on:
+            problem = "the alternate screen was left on"
+        elif after != run.before:
+            problem = "termios not restored"
+        elif b"Program crashed" not in run.output[last_off:]:
+            problem = "no crash report after the terminal was restored"
+        if problem:
+            problems.append("%s: %s" % (fault, problem))
+    return "; ".join(problems)
+
+
+def api_edges(binary, directory):
+    """The demo's own test hooks for the session's API: `after-end` calls present, read and
+    next after the session ended (the terminal must stay restored: main screen, termios as
+    before); `extremes` presents a cursor at Int.max and waits for a deadline Int64.max
+    seconds away (no trap)."""
+    problems = []
+    for fault in ("after-end", "extremes"):
+        run = Run(binary, [], 80, 24, env_extra={"TOOLTIP_TUI_TEST_FAULT": fault})
+        problem = ""
+        if not run.started():
+            problem = "did not start (status %s)" % run.proc.poll()
+        else:
+            run.pump(0.3, b"\t")
+            run.pump(0.2, b"q")
+            status = run.wait(3.0)
+            if status != 0:
+                problem = "exit status %s, not 0" % status
+        stderr, after = run.finish()
+        last_on = max((m.end() for m in ALT_ON.finditer(run.output)), default=-1)
+        last_off = max((m.end() for m in ALT_OFF.finditer(run.output)), default=-1)
+        if not problem and last_off < last_on:
+            problem = "the alternate screen was switched on again"
+        if not problem and after != run.before:
+            problem = "termios not restored"
+        if not problem and stderr:
+            problem = "stderr: " + stderr.strip()[:300]
+        if problem:
+            problems.append("%s: %s" % (fault, problem))
+    return "; ".join(problems)
+
+
+def stdin_modes(binary, directory):
+    """Standard input as a previous program may leave it: open for writing only (refused at
+    start, in one line, exit 2, nothing written), or non-blocking (the demo works, and the
+    flag is put back when it ends)."""
+    problems = []
+    master, slave = os.openpty()
+    set_size(slave, 80, 24)
+    name = os.ttyname(slave)
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color", "LANG": "C.UTF-8",
+           "LC_ALL": "C.UTF-8", "SWIFT_BACKTRACE": "interactive=no"}
+    try:
+        write_only = os.open(name, os.O_WRONLY | os.O_NOCTTY)
+        errors = tempfile.TemporaryFile()
+        proc = subprocess.Popen([binary], stdin=write_only, stdout=slave, stderr=errors, env=env,
+                                start_new_session=True, close_fds=True)
+        try:
+            status = proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            status = "none: still running 5 s after start (killed)"
+        errors.seek(0)
+        stderr = errors.read().decode(errors="replace")
+        os.close(write_only)
+        if status != 2 or "standard input is a terminal open for writing only" not in stderr:
+            problems.append("write-only: status %s, stderr %r" % (status, stderr[:200]))
+        os.set_blocking(master, False)
+        leftover = b""
+        try:
+            leftover = os.read(master, 65536)
+        except BlockingIOError:
+            pass
+        if leftover:
+            problems.append("write-only: the terminal was written to")
+
+        shared = os.open(name, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+        errors = tempfile.TemporaryFile()
+        proc = subprocess.Popen([binary], stdin=shared, stdout=shared, stderr=errors, env=env,
+                                start_new_session=True, close_fds=True)
+        output = bytearray()
+        end = time.monotonic() + 10
+        typed = False
+        while proc.poll() is None and time.monotonic() < end:
+            select.select([master], [], [], 0.05)
+            try:
+                output += os.read(master, 65536)
+            except BlockingIOError:
+                pass
+            if not typed and ALT_ON.search(output):
+                time.sleep(0.3)
+                os.write(master, b"\tq")
+                typed = True
+        if proc.poll() is None:
+            proc.kill()
+        status = proc.wait()
+        errors.seek(0)
+        stderr = errors.read().decode(errors="replace")
+        if status != 0 or stderr:
+            problems.append("non-blocking: status %s, stderr %r" % (status, stderr[:200]))
+        elif not os.get_blocking(shared) is False:
+            problems.append("non-blocking: O_NONBLOCK was not put back")
+        os.close(shared)
+    finally:
+        os.close(master)
+        os.close(slave)
+    return "; ".join(problems)
+
+
+TERMS = [
+    ("tty33", "terminal type 'tty33' cannot move the cursor"),
+    ("la120", "terminal type 'la120' cannot move the cursor"),
+    ("a" * 100000, "unknown terminal type 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa... (100000 bytes)'"),
+    ("a" * 300, "unknown terminal type"),
+]
+
+
+def terms(binary, directory):
+    """Terminal types that cannot be used: each must exit 2 with its own one-line message."""
+    problems = []
+    for term, message in TERMS:
+        run = Run(binary, [], 80, 24, env_extra={"TERM": term})
+        status = run.wait(5.0)
+        stderr, after = run.finish()
+        shown = term if len(term) < 20 else "%s... (%d)" % (term[:8], len(term))
+        if status != 2:
+            problems.append("%s: exit status %s, not 2" % (shown, status))
+        elif message not in stderr or stderr.count("\n") != 1:
+            problems.append("%s: stderr %r" % (shown, stderr[:200]))
+        elif run.output or after != run.before:
+            problems.append("%s: the terminal was written to" % shown)
+    return "; ".join(problems)
+
+
+CASES = {
+    "stdin-modes": stdin_modes,
+    "api-edges": api_edges,
+    "crash-quiet": crash_quiet,
+    "crafted-cup": crafted_cup,
+    "terms": terms,
+    "stalled-resume": stalled_resume,
+    "hangup-quiet": hangup_quiet,
+    "huge": lambda binary, directory: huge(binary, directory, False),
+    "huge-start": lambda binary, directory: huge(binary, directory, True),
+}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--case", action="append", choices=sorted(CASES), required=True)
+    parser.add_argument("--repeat", type=int, default=1)
+    options = parser.parse_args()
+    runs = failed = 0
+    with tempfile.TemporaryDirectory() as directory:
+        for name in options.case:
+            for index in range(options.repeat):
+                problem = CASES[name](options.binary, directory)
+                runs += 1
+                failed += 1 if problem else 0
+                print("%s %d: %s" % (name, index, problem or "ok"), flush=True)
+    print("%d runs, %d failed" % (runs, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
