@@ -26,10 +26,10 @@ import TooltipKit
 ///   while an anchor is selected. Everything else is the program's.
 /// - **`ERR`** (a timeout, or no input at all) is never consumed: it is the program's timer too.
 ///   The component sends its long-press tick and checks the input: ``inputEnd`` is set once a
-///   quit signal is pending (``TerminalGuard``) or the input is gone (a hang-up whose SIGHUP never
-///   came, standard input open write-only, reads that keep failing at once); a tty left in
-///   `O_NONBLOCK` by another program is put back to blocking reads. The loop ends on it, so it
-///   never spins at full CPU.
+///   quit signal is pending (``TerminalGuard``) or the input is gone (what
+///   ``TerminalGuard/inputEnd(input:)`` finds: a hang-up whose SIGHUP never came, standard
+///   input open write-only or closed, made non-blocking by another program; or reads that keep
+///   failing at once). The loop ends on it, so it never spins at full CPU.
 /// - **`KEY_RESIZE`** lays the scene out again on the new size and is not consumed (the program
 ///   lays out its own windows; it may set ``area`` or ``scene`` after).
 ///
@@ -101,7 +101,6 @@ public final class CursesTooltips {
     self.input = input
     layout = overlay.layout(scene: scene, area: area, options: options)
     state = TooltipState(layout: layout, keepsSelection: keepsSelection, tapsSelect: tapsSelect)
-    Self.makeBlocking(input)
   }
 
   /// How long the program may wait in `wgetch`, in `wtimeout`'s terms (milliseconds, -1 for no
@@ -236,42 +235,21 @@ public final class CursesTooltips {
   /// After an `ERR`: whether the input is gone (see the type's rules).
   private func checkInput(now: Duration) {
     guard TerminalGuard.pendingSignal == nil else { return }
-    var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-    if poll(&descriptor, 1, 0) > 0 {
-      if descriptor.revents & Int16(POLLNVAL) != 0 {
-        inputEnd = (129, "standard input is closed")
-        return
-      }
-      if descriptor.revents & Int16(POLLHUP | POLLERR) != 0 {
-        inputEnd = (129, "the terminal hung up")
-        return
-      }
-      // Readable, yet curses read nothing, twice in a row: the input is at its end.
-      readableButEmpty += 1
-      if readableButEmpty >= 2 {
-        inputEnd = (129, "standard input ended")
-        return
-      }
-    } else {
-      readableButEmpty = 0
-    }
-    let flags = fcntl(input, F_GETFL)
-    if flags >= 0, flags & O_ACCMODE == O_WRONLY {
-      inputEnd = (129, "standard input is open for writing only: no keys can be read")
+    if let reason = TerminalGuard.inputEnd(input: input) {
+      inputEnd = (129, reason)
       return
     }
-    Self.makeBlocking(input)
+    // Readable, yet curses read nothing, twice in a row: the input is at its end.
+    var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+    readableButEmpty = poll(&descriptor, 1, 0) > 0 ? readableButEmpty + 1 : 0
+    if readableButEmpty >= 2 {
+      inputEnd = (129, "standard input ended")
+      return
+    }
     // A wait that ended before its time with no signal, again and again: reads fail at once.
     guard let wait = lastWait, wait.milliseconds != 0 else { return }
     let early = wait.milliseconds < 0 || now - wait.since < .milliseconds(Int64(wait.milliseconds) - 1)
     earlyFailures = early ? earlyFailures + 1 : 0
     if earlyFailures >= 100 { inputEnd = (129, "standard input fails without waiting (the terminal is gone)") }
-  }
-
-  /// Puts `descriptor` back to blocking reads when another program left it non-blocking
-  /// (`O_NONBLOCK`), in which curses' reads fail at once instead of waiting.
-  private static func makeBlocking(_ descriptor: Int32) {
-    let flags = fcntl(descriptor, F_GETFL)
-    if flags >= 0, flags & O_NONBLOCK != 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
   }
 }

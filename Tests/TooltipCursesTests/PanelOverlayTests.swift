@@ -361,7 +361,7 @@ extension CursesScreenTests {
       close(master)
       #expect(!tips.handle(ERR))
       #expect(tips.inputEnd?.status == 129)
-      #expect(tips.inputEnd?.reason == "the terminal hung up")
+      #expect(tips.inputEnd?.reason?.contains("hung up") == true)
     }
   }
 
@@ -379,20 +379,20 @@ extension CursesScreenTests {
     }
   }
 
-  @Test func aTerminalLeftNonBlockingIsPutBackToBlockingReads() throws {
+  @Test func aTerminalMadeNonBlockingWhileRunningEndsTheInput() throws {
     try headless(size: Size(width: 50, height: 14)) {
       var master: Int32 = -1
       var slave: Int32 = -1
       try #require(openpty(&master, &slave, nil, nil, nil) == 0)
       defer { [master, slave].forEach { close($0) } }
-      _ = fcntl(slave, F_SETFL, fcntl(slave, F_GETFL) | O_NONBLOCK)
       let tips = tooltips(input: slave)
-      #expect(fcntl(slave, F_GETFL) & O_NONBLOCK == 0)
-      // Left so again while running: the next ERR puts it back, and the input goes on.
+      #expect(!tips.handle(ERR))
+      #expect(tips.inputEnd == nil)
+      // Another program on the terminal made it non-blocking: every read would fail at once.
       _ = fcntl(slave, F_SETFL, fcntl(slave, F_GETFL) | O_NONBLOCK)
       #expect(!tips.handle(ERR))
-      #expect(fcntl(slave, F_GETFL) & O_NONBLOCK == 0)
-      #expect(tips.inputEnd == nil)
+      #expect(tips.inputEnd?.status == 129)
+      #expect(tips.inputEnd?.reason?.contains("non-blocking") == true)
     }
   }
 
