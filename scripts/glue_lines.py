@@ -13,7 +13,11 @@ A line is glue when, blank lines and comments aside, it
   3. lies in a declaration whose doc comment begins "Tooltips:" (code that exists only for the
      tooltips, such as the scene builder), from the comment to its closing brace or bracket.
 The copy itself (headlines and supporting lines kept in the program's own tables) is content,
-not glue. Usage: glue_lines.py [-v] FILE... (prints "count path" for each; -v lists the lines).
+not glue; and so is the program drawing its own rows, whatever it draws them with: ncurses in a
+program that owns it, the library's cell grid in one whose terminal the library owns, where the
+declarations that draw (the frame, the program's colours) have doc comments that begin
+"Drawing:" and are left out but for their lines that name a library symbol other than the
+grid's own vocabulary (the frame's signature taking the tooltip state, `Renderer.draw`). Usage: glue_lines.py [-v] FILE... (prints "count path" for each; -v lists the lines).
 """
 import pathlib
 import re
@@ -34,6 +38,15 @@ def library_symbols():
     return names | {"TooltipKit", "TooltipCurses"}
 
 
+DRAWING = {"CellGrid", "Style", "TerminalColor", "RGB", "Attributes", "Cell", "Point", "Rect", "Size"}
+
+
+def words_outside_drawing(body, symbols):
+    """Whether `body` names a library symbol other than the grid's drawing vocabulary."""
+    names = set(re.findall(r"(?<![.\w])([A-Z]\w*)", body))
+    return bool(names & (symbols - DRAWING))
+
+
 def code(line):
     """The line without a trailing // comment or string contents."""
     line = re.sub(r'"(?:\\.|[^"\\])*"', '""', line)
@@ -49,12 +62,30 @@ def count(path, symbols, show=False):
     depth = 0  # open ( [ { of a glue statement
     block = None  # brace depth of a "Tooltips:" declaration, once it opened
     pending = False  # a "Tooltips:" doc comment was seen
+    skipping = None  # open brackets of a "Drawing:" declaration being left out
+    skip_pending = False
     for raw in lines:
         number += 1
         before = glue
         stripped = raw.strip()
         if stripped.startswith("///") and "Tooltips:" in stripped and not pending:
             pending = True
+            continue
+        if stripped.startswith("/// Drawing:"):
+            skipping = 0
+            skip_pending = True
+            continue
+        if skip_pending or skipping is not None:
+            body = code(raw)
+            if words_outside_drawing(body, symbols):
+                glue += 1
+                if show:
+                    print(f"{number:4} {raw}")
+            skipping = (skipping or 0) + body.count("(") + body.count("[") + body.count("{") - body.count(
+                ")") - body.count("]") - body.count("}")
+            skip_pending = False
+            if skipping <= 0 and not stripped.startswith("///"):
+                skipping = None
             continue
         if not stripped or stripped.startswith("//"):
             continue
@@ -87,8 +118,10 @@ def count(path, symbols, show=False):
             if show:
                 print(f"{number:4} {raw}")
             depth = max(0, opens + braces)
-            bound = re.match(r"\s*(?:let|var)\s+(\w+)(?:\s*:\s*\w+)?\s*=\s*(\w+)", body)
-            if bound and bound.group(1) not in names and bound.group(2) in names and ".blocking" not in body:
+            bound = re.match(r"\s*(?:let|var)\s+(\w+)(?:\s*:\s*\[?(\w+)\]?)?\s*=\s*(\w*)", body)
+            if bound and bound.group(1) not in names and ".blocking" not in body and (
+                bound.group(2) in names or bound.group(3) in names
+            ):
                 names.add(bound.group(1))
                 words = re.compile(r"(?<![.\w])(" + "|".join(sorted(names)) + r")\b")
     return glue

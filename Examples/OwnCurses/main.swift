@@ -25,23 +25,24 @@ enum Pair {
 }
 
 /// The toolbar: four buttons drawn as `[ Label ]` (a long press shows the hint, a tap runs the
-/// button), then a `?` icon whose tap shows its hint. Their boxes are the program's own widths.
-let toolbar = Scene(
-  anchors: [
-    button("new", "New", x: 14, hint: "New file", detail: "Creates an empty file here."),
-    button("open", "Open", x: 22, hint: "Open", detail: "Opens the selected file."),
-    button("copy", "Copy", x: 31, hint: "Copy", detail: "Copies the selected file beside it."),
-    button("delete", "Delete", x: 40, hint: "Delete", detail: "Moves the selected file to the bin."),
-    Anchor(
-      id: "help", position: Point(x: 51, y: 0), size: .sm, placement: .bottom, headline: "Help",
-      supporting: "Hold a button for its hint; press i on one.", glyph: "?"),
-  ])
+/// button), then a `?` icon whose tap shows its hint; each as the program draws it on row 1.
+let buttons: [(id: String, text: String, x: Int, hint: String, detail: String)] = [
+  ("new", "[ New ]", 14, "New file", "Creates an empty file here."),
+  ("open", "[ Open ]", 22, "Open", "Opens the selected file."),
+  ("copy", "[ Copy ]", 31, "Copy", "Copies the selected file beside it."),
+  ("delete", "[ Delete ]", 40, "Delete", "Moves the selected file to the bin."),
+  ("help", "?", 51, "Help", "Hold a button for its hint; press i on one."),
+]
 
-func button(_ id: String, _ label: String, x: Int, hint: String, detail: String) -> Anchor {
-  Anchor(
-    id: id, position: Point(x: x, y: 0), placement: .bottom, headline: hint, supporting: detail,
-    trigger: .longPress, label: label, boxSize: Size(width: label.count + 4, height: 1), action: true)
-}
+/// Tooltips: the toolbar's buttons as anchors, their boxes the program's own widths, in the
+/// scene area (row 1 down).
+let toolbar = Scene(
+  anchors: buttons.map {
+    Anchor(
+      id: $0.id, position: Point(x: $0.x, y: 0), size: $0.text.count == 1 ? .sm : .md, placement: .bottom,
+      headline: $0.hint, supporting: $0.detail, trigger: $0.text.count == 1 ? .tap : .longPress,
+      boxSize: Size(width: $0.text.count, height: 1), action: $0.text.count > 1)
+  })
 
 let files = ["README.md", "Package.swift", "Sources", "Tests", "Examples", "notes.txt", "todo.txt"]
 
@@ -61,11 +62,8 @@ struct Browser {
       draw(" " + status + blank, y: y, pair: Pair.status, attrs: TK_A_NORMAL, width: size.width)
     } else if y == 1 {
       draw(blank, y: 1, pair: 0, attrs: TK_A_NORMAL, width: size.width)
-      for anchor in toolbar.anchors {
-        let text = anchor.label.map { "[ \($0) ]" } ?? (anchor.glyph ?? "?")
-        _ = tk_attr_set(window, TK_A_BOLD, Pair.button)
-        _ = tk_put(window, 1, Int32(anchor.position.x), text)
-      }
+      _ = tk_attr_set(window, TK_A_BOLD, Pair.button)
+      for button in buttons { _ = tk_put(window, 1, Int32(button.x), button.text) }
     } else {
       let index = y - 3
       let name = y >= 3 && index < files.count ? "  " + files[index] : ""
