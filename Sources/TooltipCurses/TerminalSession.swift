@@ -215,6 +215,8 @@ public final class TerminalSession {
   static let sgrMouseOn = "\u{1B}[?1006h"
   /// Switches ``sgrMouseOn`` off again (the crash-time reset sequence does it too).
   static let sgrMouseOff = "\u{1B}[?1006l"
+  /// Attributes off, cursor home, screen erased: written before leaving curses.
+  static let clearScreen = "\u{1B}[0m\u{1B}[H\u{1B}[2J"
 
   /// Writes a mode sequence straight to the terminal (standard output), beside curses' own
   /// buffered output: a mode switch may come before or after the frame around it.
@@ -249,6 +251,10 @@ public final class TerminalSession {
     _ = tg_blocking_begin()
     // Curses switches off the mouse mode it switched on; SGR 1006 is ours.
     if mouseOn { Self.write(Self.sgrMouseOff) }
+    // Clear the screen curses is on: the alternate screen, gone once endwin leaves it; on a
+    // terminal with none (the Linux console, GNU screen) the last frame, so the prompt that
+    // follows on the bottom row (where endwin leaves the cursor) is on a clean screen.
+    Self.write(Self.clearScreen)
     endwin()
     tg_restore_modes()
     tg_blocking_end()
