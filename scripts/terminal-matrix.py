@@ -74,7 +74,7 @@ TERMINALS = collections.OrderedDict([
     ("alacritty", dict(package="alacritty", env={"LIBGL_ALWAYS_SOFTWARE": "1"}, argv=lambda run: [
         "alacritty", "--config-file", alacritty_config(run), "-e", "/bin/sh", run.script])),
     ("mlterm", dict(package="mlterm", argv=lambda run: [
-        "mlterm", "-g", "%dx%d" % (COLUMNS, ROWS), "--fontsize=15", "--sb=false", "--blinkcursor=false",
+        "mlterm", "-g", "%dx%d" % (COLUMNS, ROWS), "--fontsize=15", "--sb=false",
         "-e", "/bin/sh", run.script])),
     ("st", dict(package="stterm", argv=lambda run: [
         "st", "-g", "%dx%d" % (COLUMNS, ROWS), "-f", "%s:pixelsize=15" % FONT, "-e", "/bin/sh", run.script])),
@@ -237,7 +237,7 @@ class Run:
         demo_env = "env -u NO_COLOR LANG=C.UTF-8 LC_ALL=C.UTF-8 SWIFT_BACKTRACE=interactive=no"
         if self.spec.get("demo_term"):
             demo_env += " TERM=" + self.spec["demo_term"]
-        demo = "%s %s --theme dark" % (demo_env, shlex.quote(self.binary))
+        demo = "%s %s --theme \"$(cat theme)\"" % (demo_env, shlex.quote(self.binary))
         inner = """
 cd %(d)s
 gate() { while [ ! -e "$1" ]; do sleep 0.02; done; }
@@ -518,6 +518,11 @@ def check_start(c):
     if not c.before:
         raise Failed("the shell's prompt never showed")
     c.background = c.before.dominant(COLUMNS // 2, ROWS // 2)
+    # The theme that suits the terminal's background: a dark bubble on a light screen (light),
+    # a light one on a dark screen (dark).
+    c.theme = "light" if luminance(c.background) > 0.4 else "dark"
+    c.notes.append("theme " + c.theme)
+    (r.dir / "theme").write_text(c.theme)
     (r.dir / "go").write_text("")
     shot = r.wait_for(lambda s: any(s.ink(x, ROWS - 1) for x in range(COLUMNS)) and s.ink(TOP_MD[0] + 1, TOP_MD[1]))
     if not shot:
@@ -690,15 +695,19 @@ def check_quit(c):
         raise Failed("stty -g differs after q")
     before = c.before
 
+    prompt = [before.cell(x, 0) for x in range(COLUMNS)]
+
+    def inked(s):
+        return [y for y in range(ROWS) if any(s.ink(x, y) for x in range(COLUMNS))]
+
     def restored(s):
-        # The shell's screen as it was (alternate screen), or a clean one (none): the last
-        # frame gone either way. The cursor's cells are left out.
-        rows = range(ROWS)
-        same = all(s.cell(x, y) == before.cell(x, y) for y in rows for x in range(COLUMNS) if (x, y) != (0, 1))
-        clean = all(not s.ink(x, y) for y in range(ROWS - 1) for x in range(COLUMNS))
-        return same or clean
+        # The shell's screen as it was (alternate screen): its one row of text and nothing else
+        # (a terminal may move it up when the window shrank); or, with no alternate screen, a
+        # clean one. The last frame is gone either way.
+        rows = inked(s)
+        return not rows or (len(rows) == 1 and [s.cell(x, rows[0]) for x in range(COLUMNS)] == prompt)
     if not r.wait_for(restored):
-        raise Failed("the screen after q is neither the shell's nor clean")
+        raise Failed("the screen after q is neither the shell's nor clean (rows with text: %s)" % inked(r.shot()))
 
 
 # The checks in the order they run (each leaves the demo where the next expects it); a check
@@ -736,6 +745,8 @@ def run_terminal(name, spec, display, binary, keep):
                 results[check] = "pass"
             except Failed as failure:
                 results[check] = "FAIL: %s" % failure
+                if keep and (workdir / "shot.ppm").exists():
+                    shutil.copy(workdir / "shot.ppm", workdir / ("failed-%s.ppm" % check))
     except Failed as failure:
         for check, _ in CHECKS:
             results.setdefault(check, "FAIL: %s" % failure)
