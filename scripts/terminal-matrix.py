@@ -73,7 +73,7 @@ TERMINALS = collections.OrderedDict([
         "-o", "cursor_blink_interval=0", "-o", "window_padding_width=0", "/bin/sh", run.script])),
     ("alacritty", dict(package="alacritty", env={"LIBGL_ALWAYS_SOFTWARE": "1"}, argv=lambda run: [
         "alacritty", "--config-file", alacritty_config(run), "-e", "/bin/sh", run.script])),
-    ("mlterm", dict(package="mlterm", argv=lambda run: [
+    ("mlterm", dict(package="mlterm", resize_toplevel=True, argv=lambda run: [
         "mlterm", "-g", "%dx%d" % (COLUMNS, ROWS), "--fontsize=15", "--sb=false",
         "-e", "/bin/sh", run.script])),
     ("st", dict(package="stterm", argv=lambda run: [
@@ -249,16 +249,16 @@ printf '\\033[3;3H\\342\\205\\210 \\342\\226\\262 \\342\\226\\274 \\342\\227\\20
 printf '\\033[3;17H\\363\\260\\200\\200 \\364\\217\\277\\275 \\363\\265\\204\\244'
 touch calibrated
 gate shown
-printf '\\033[H\\033[2J\\033[?25hprompt$ tooltip-tui\\n'
+printf '\\033[H\\033[2J\\033[3J\\033[?25hprompt$ tooltip-tui\\n'
 touch ready
 gate go
+stty -g > before
 %(demo)s --scene gallery 2> stderr
 echo $? > status.tmp
 stty -g > after
 mv status.tmp status
 exec sleep 600
 """ % dict(d=d, demo=demo)
-        inner = inner.replace("stty size > size.tmp", "stty -g > before\nstty size > size.tmp", 1)
         (self.dir / "inner.sh").write_text(inner)
         outer = "cd %s\necho \"$WINDOWID\" > window.tmp && mv window.tmp window\n" % d
         kind = self.spec.get("inner")
@@ -362,10 +362,23 @@ exec sleep 600
         self.xdotool(["mousemove", "--window", self.window, "--sync"] + self.centre(x, y)
                      + ["mousedown", "1", "sleep", str(seconds), "mouseup", "1"])
 
+    def toplevel(self):
+        """The top-level window holding the terminal's (mlterm resizes only from there)."""
+        wid = int(self.window)
+        for _ in range(10):
+            out = run(["xwininfo", "-children", "-id", str(wid)], env=self.env).stdout.decode()
+            parent = [line for line in out.splitlines() if "Parent window id:" in line]
+            root = [line for line in out.splitlines() if "Root window id:" in line]
+            if not parent or not root or parent[0].split()[3] == root[0].split()[3]:
+                break
+            wid = int(parent[0].split()[3], 16)
+        return str(wid)
+
     def resize(self, columns, rows):
         ox, oy, cw, ch = self.grid
-        w, h = self.geometry(self.window)
-        self.xdotool(["windowsize", self.window, str(w + (columns - self.size[0]) * cw),
+        window = self.toplevel() if self.spec.get("resize_toplevel") else self.window
+        w, h = self.geometry(window)
+        self.xdotool(["windowsize", window, str(w + (columns - self.size[0]) * cw),
                       str(h + (rows - self.size[1]) * ch)])
         self.size = (columns, rows)
 
@@ -695,17 +708,18 @@ def check_quit(c):
         raise Failed("stty -g differs after q")
     before = c.before
 
-    prompt = [before.cell(x, 0) for x in range(COLUMNS)]
+    prompt = [before.ink(x, 0) for x in range(COLUMNS)]
 
     def inked(s):
-        return [y for y in range(ROWS) if any(s.ink(x, y) for x in range(COLUMNS))]
+        # Column 0 only in a row is the cursor under the prompt (a hollow box when unfocused).
+        return [y for y in range(ROWS) if any(s.ink(x, y) for x in range(1, COLUMNS))]
 
     def restored(s):
-        # The shell's screen as it was (alternate screen): its one row of text and nothing else
-        # (a terminal may move it up when the window shrank); or, with no alternate screen, a
+        # The shell's screen as it was (alternate screen): its one row of text, in the same
+        # cells, and nothing else (a terminal may move it when the window shrank); or, with no alternate screen, a
         # clean one. The last frame is gone either way.
         rows = inked(s)
-        return not rows or (len(rows) == 1 and [s.cell(x, rows[0]) for x in range(COLUMNS)] == prompt)
+        return not rows or (len(rows) == 1 and [s.ink(x, rows[0]) for x in range(COLUMNS)] == prompt)
     if not r.wait_for(restored):
         raise Failed("the screen after q is neither the shell's nor clean (rows with text: %s)" % inked(r.shot()))
 
