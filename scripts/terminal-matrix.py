@@ -364,13 +364,20 @@ exec sleep 600
         """weston draws the pointer into its output: move it off the terminal after a click."""
         return ["mousemove", "--window", self.window, "0", "0"] if self.spec.get("wayland") else []
 
+    def point(self, x, y):
+        """Moves the pointer onto cell (x, y) in two steps, each its own xdotool run: kitty
+        under load took a press that came in one run with the move at the pointer's old place."""
+        cx, cy = self.centre(x, y)
+        self.xdotool(["mousemove", "--window", self.window, "--sync", str(int(cx) - 1), cy])
+        self.xdotool(["mousemove", "--window", self.window, "--sync", cx, cy])
+
     def click(self, x, y):
-        self.xdotool(["mousemove", "--window", self.window, "--sync"] + self.centre(x, y) + ["click", "1"]
-                     + self.away())
+        self.point(x, y)
+        self.xdotool(["click", "1"] + self.away())
 
     def hold(self, x, y, seconds):
-        self.xdotool(["mousemove", "--window", self.window, "--sync"] + self.centre(x, y)
-                     + ["mousedown", "1", "sleep", str(seconds), "mouseup", "1"] + self.away())
+        self.point(x, y)
+        self.xdotool(["mousedown", "1", "sleep", str(seconds), "mouseup", "1"] + self.away())
 
     def toplevel(self):
         """The top-level window holding the terminal's (mlterm resizes only from there)."""
