@@ -422,6 +422,8 @@ public final class TerminalSession {
 
   /// The status ``next(deadline:)`` returned with ``Event/quit(status:reason:)``, 0 after ``end()``.
   private var endStatus: Int32 = 0
+  /// Attributes off, cursor home, screen erased: written before leaving curses.
+  static let clearScreen = "\u{1B}[0m\u{1B}[H\u{1B}[2J"
 
   /// Writes a mode sequence straight to the terminal (standard output), beside curses' own
   /// buffered output: a mode switch may come before or after the frame around it.
@@ -467,6 +469,10 @@ public final class TerminalSession {
     _ = tg_blocking_begin()
     // Curses switches off the mouse mode it switched on; the rest is ours.
     Self.write(CursesInput.modesOff(mouse: mouseOn))
+    // Clear the screen curses is on: the alternate screen, gone once endwin leaves it; on a
+    // terminal with none (the Linux console, GNU screen) the last frame, so the prompt that
+    // follows on the bottom row (where endwin leaves the cursor) is on a clean screen.
+    Self.write(Self.clearScreen)
     endwin()
     tg_restore_modes()
     tg_blocking_end()
