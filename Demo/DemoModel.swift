@@ -184,6 +184,7 @@ struct DemoModel {
       case .escape: why = " by Esc"
       case .hintToggled: why = " by the i key"
       case .selectionMoved: why = ": the selection moved"
+      case .pointerLeft: why = ": the pointer left"
       case .programmatic:
         switch input {
         case .open, .close: why = ": the tour moved on"
