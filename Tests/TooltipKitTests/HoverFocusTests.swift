@@ -291,13 +291,31 @@ import TooltipKit
 
   @Test(arguments: [DismissPolicy.consume, .passThrough])
   func anyOtherTapActsAsOnAnyOpenTooltip(policy: DismissPolicy) {
-    var state = Self.hovering(Board.b)
-    // Its bubble is not its anchor.
-    #expect(state.send(.click(Self.bBody), layout: Self.l, policy: policy) == [.closed("b", .tap)])
-    state = Self.hovering(Board.b)
+    // On its bubble or its gap line: a tap that closes it.
+    for cell in [Self.bBody, Self.bPointer, Self.bGapFirst] {
+      var state = Self.hovering(Board.b)
+      #expect(state.send(.click(cell), layout: Self.l, policy: policy) == [.closed("b", .tap)], "\(cell)")
+    }
+    // Opened by focus, the pointer aside: a tap on another anchor acts as on any open tooltip.
+    var state = TooltipState(layout: Self.l)
+    _ = state.send(.selectNext, layout: Self.l, now: ms(0))
+    _ = state.send(.tick(ms(500)), layout: Self.l)
     let expected: [TooltipEvent] =
       policy == .consume ? [.closed("b", .tap)] : [.closed("b", .tap), .opened("a")]
     #expect(state.send(.click(Board.a), layout: Self.l, policy: policy) == expected)
+  }
+
+  @Test(arguments: [DismissPolicy.consume, .passThrough])
+  func aClickOffTheZoneWithNoMotionFirstLeavesIt(policy: DismissPolicy) {
+    // A terminal that reported no motion before the click: the pointer left first, then the
+    // click acts with nothing open.
+    var state = Self.hovering(Board.b)
+    #expect(
+      state.send(.click(Board.a), layout: Self.l, policy: policy) == [
+        .closed("b", .pointerLeft), .opened("a"),
+      ])
+    state = Self.hovering(Board.b)
+    #expect(state.send(.press(Board.empty, time: ms(3000)), layout: Self.l) == [.closed("b", .pointerLeft)])
   }
 
   @Test func aLongPressOnTheAnchorPinsIt() {
@@ -335,6 +353,23 @@ import TooltipKit
     _ = state.send(.motion(Board.empty, time: ms(9100)), layout: Self.l)
     _ = state.send(.motion(Board.b, time: ms(9200)), layout: Self.l)
     #expect(state.send(.tick(ms(9700)), layout: Self.l) == [.opened("b")])
+  }
+
+  @Test func escapeHoldsWhileABubblePassesOverThePointer() {
+    // c dismissed with the pointer on it; a's bubble then covers c and goes: the pointer never
+    // left c's target, so c stays dismissed.
+    var state = Self.hovering(Board.c)
+    _ = state.send(.escape, layout: Self.l)
+    _ = state.send(.open("a"), layout: Self.l)
+    _ = state.send(.motion(point(7, 6), time: ms(2000)), layout: Self.l)
+    _ = state.send(.close, layout: Self.l)
+    _ = state.send(.motion(point(5, 6), time: ms(2100)), layout: Self.l)
+    #expect(state.deadline == nil)
+    #expect(state.send(.tick(ms(9000)), layout: Self.l) == [])
+    // Off its target, then back.
+    _ = state.send(.motion(point(4, 6), time: ms(9100)), layout: Self.l)
+    _ = state.send(.motion(point(5, 6), time: ms(9200)), layout: Self.l)
+    #expect(state.send(.tick(ms(9700)), layout: Self.l) == [.opened("c")])
   }
 
   @Test func escapeCancelsAPendingOpen() {
@@ -509,6 +544,30 @@ import TooltipKit
     _ = state.send(.selectNext, layout: Self.l, now: ms(0))
     _ = state.send(.sceneReplaced, layout: Self.l)
     #expect(state.deadline == nil)
+  }
+
+  @Test func aLayoutThatTakesTheZoneFromThePointerClosesIt() {
+    var state = Self.hovering(Board.b)
+    let moved = Self.hoverLayout { $0[1].position = point(24, 12) }
+    #expect(state.send(.layoutChanged, layout: moved) == [.closed("b", .pointerLeft)])
+    // One that keeps the pointer on the zone keeps it open.
+    state = Self.hovering(Board.b)
+    let wider = Self.hoverLayout { $0[1].supporting = "Second letter of the alphabet" }
+    #expect(state.send(.layoutChanged, layout: wider) == [])
+    #expect(state.openID == "b")
+  }
+
+  @Test func aPressWhoseAnchorLeavesStillHoldsTheButton() {
+    var state = TooltipState(layout: Self.l)
+    _ = state.send(.press(Board.lp, time: ms(0)), layout: Self.l)
+    let noLp = Self.hoverLayout { $0.removeAll { $0.id == "lp" } }
+    _ = state.send(.layoutChanged, layout: noLp)
+    #expect(state.isPressing)
+    #expect(state.deadline == nil)
+    _ = state.send(.motion(Board.b, time: ms(100)), layout: noLp)
+    #expect(state.send(.tick(ms(2000)), layout: noLp) == [])
+    #expect(state.send(.release(Board.lp, time: ms(2100)), layout: noLp) == [])
+    #expect(!state.isPressing)
   }
 
   @Test func closeReasonsDescribeThemselves() {

@@ -22,9 +22,12 @@ public struct TooltipState: Hashable, Sendable {
   /// The pointer's cell as the last motion, press, release or click told it; nil before any.
   private var pointer: Point?
   /// The hover anchor whose tap target the pointer is on (as drawn: the open bubble covers
-  /// what lies beneath it). A rest starts only when this changes, so a tooltip dismissed with
-  /// Esc, or a press, does not open again by hover before the pointer leaves that target.
+  /// what lies beneath it). A rest starts only when this changes, so after a press on an
+  /// anchor hover does not open it before the pointer leaves it.
   private var hovered: String?
+  /// The anchor whose tooltip Esc dismissed while the pointer was on its tap target: hover
+  /// does not open it again until the pointer is off that target.
+  private var dismissed: String?
   /// The hover open pending while the pointer rests on `hovered`.
   private var rest: Pending?
   /// The focus open pending after the keyboard moved the selection onto a focus anchor.
@@ -116,6 +119,7 @@ public struct TooltipState: Hashable, Sendable {
       if let open = openID { events.append(close(open, .anchorRemoved, layout)) }
       press = nil
       hovered = nil
+      dismissed = nil
       rest = nil
       focus = nil
       skipUntil = nil
@@ -125,7 +129,7 @@ public struct TooltipState: Hashable, Sendable {
     case .press(let point, let time):
       // A press ends the rest: hover opens this anchor again only after the pointer leaves it.
       endPending()
-      pointer = point
+      events += arrive(at: point, layout: layout)
       hovered = hoverAnchor(at: point, layout: layout)
       let target = layout.hitTest(point, bubble: openBubble(layout))
       var anchorID: String?
@@ -145,7 +149,7 @@ public struct TooltipState: Hashable, Sendable {
       events += decideLongPress(at: now, layout: layout, policy: policy)
     case .release(let point, let time):
       events += decideLongPress(at: time, layout: layout, policy: policy)
-      pointer = point
+      events += arrive(at: point, layout: layout)
       if let pending = press {
         press = nil
         let target = layout.hitTest(point, bubble: openBubble(layout))
@@ -161,7 +165,7 @@ public struct TooltipState: Hashable, Sendable {
     case .click(let point):
       press = nil
       endPending()
-      pointer = point
+      events += arrive(at: point, layout: layout)
       let onBubble = openBubble(layout)?.contains(point) ?? false
       events += tap(anchor: layout.anchor(at: point)?.id, onBubble: onBubble, layout: layout, policy: policy)
       hovered = hoverAnchor(at: point, layout: layout)
@@ -179,8 +183,14 @@ public struct TooltipState: Hashable, Sendable {
       events += show(selectedID, .hintToggled, layout: layout)
     case .escape:
       // Esc also dismisses a hover or focus open still waiting for its delay.
+      if let id = rest?.anchor { dismissed = id }
       endPending()
-      if let open = openID { events.append(close(open, .escape, layout)) }
+      if let open = openID {
+        if openReason == .hover, let pointer, layout.anchor(id: open)?.target.contains(pointer) ?? false {
+          dismissed = open
+        }
+        events.append(close(open, .escape, layout))
+      }
     case .selectNext:
       events += keyboardSelect(layout.next(after: selectedID)?.id, layout: layout)
     case .selectPrevious:
@@ -241,8 +251,15 @@ public struct TooltipState: Hashable, Sendable {
     if selectedID.map({ layout.anchor(id: $0) == nil }) ?? keepsSelection {
       selectedID = fallbackSelection(layout)
     }
+    // A press whose long-press anchor left can no longer become a long press; the button is
+    // still down, so hover still waits for its release.
     if let anchorID = press?.longPressAnchor, layout.anchor(id: anchorID) == nil {
-      press = nil
+      press?.longPressAnchor = nil
+    }
+    // The layout moved a tooltip hover opened away from the pointer: it closes as a motion
+    // report would close it.
+    if let open = openID, openReason == .hover, let pointer, !isHoverable(pointer, for: open, layout: layout) {
+      events.append(close(open, .pointerLeft, layout))
     }
     // The pointer rests on a hover anchor only while its target holds the pointer and it still
     // opens on hover; focus waits only for a placed focus anchor.
@@ -251,6 +268,7 @@ public struct TooltipState: Hashable, Sendable {
       rest = nil
     }
     if let id = rest?.anchor, id != hovered { rest = nil }
+    if let id = dismissed, !isOnTarget(id, layout: layout) { dismissed = nil }
     if let id = focus?.anchor, !(layout.anchor(id: id).map { layout.scene.focusEnabled(for: $0.anchor) } ?? false) {
       focus = nil
     }
@@ -259,8 +277,14 @@ public struct TooltipState: Hashable, Sendable {
 
   /// Whether `id` is a placed hover anchor whose tap target holds the pointer.
   private func isHoverTarget(_ id: String, layout: SceneLayout) -> Bool {
+    guard let placed = layout.anchor(id: id) else { return false }
+    return isOnTarget(id, layout: layout) && layout.scene.hoverEnabled(for: placed.anchor)
+  }
+
+  /// Whether `id` is a placed anchor whose tap target holds the pointer (bubbles aside).
+  private func isOnTarget(_ id: String, layout: SceneLayout) -> Bool {
     guard let pointer, let placed = layout.anchor(id: id) else { return false }
-    return placed.target.contains(pointer) && layout.scene.hoverEnabled(for: placed.anchor)
+    return placed.target.contains(pointer)
   }
 
   /// The hover anchor under `point` as drawn: nil on the open bubble, off screen, or on an anchor
@@ -328,6 +352,7 @@ public struct TooltipState: Hashable, Sendable {
   private mutating func move(to point: Point, at time: Duration, layout: SceneLayout) -> [TooltipEvent] {
     var events: [TooltipEvent] = []
     pointer = point
+    if let id = dismissed, !isOnTarget(id, layout: layout) { dismissed = nil }
     if let open = openID, openReason == .hover, !isHoverable(point, for: open, layout: layout) {
       events.append(close(open, .pointerLeft, layout))
     }
@@ -336,11 +361,24 @@ public struct TooltipState: Hashable, Sendable {
     hovered = under
     rest = nil
     // A held button never opens by hover; nor does the pointer coming back onto an open one.
-    guard let under, under != openID, press == nil else { return events }
+    guard let under, under != openID, under != dismissed, press == nil else { return events }
     let skips = skipUntil.map { time < $0 } ?? false
     rest = Pending(anchor: under, due: skips ? time : time + layout.scene.hoverDelay)
     events += decideRest(at: time, layout: layout)
     return events
+  }
+
+  /// A press, release or click at `point`: the pointer is there now, and where no motion report
+  /// came first (a terminal reporting only buttons), a tooltip hover opened closes as the
+  /// motion would have closed it, before the button acts.
+  private mutating func arrive(at point: Point, layout: SceneLayout) -> [TooltipEvent] {
+    guard point != pointer else { return [] }
+    pointer = point
+    if let id = dismissed, !isOnTarget(id, layout: layout) { dismissed = nil }
+    if let open = openID, openReason == .hover, !isHoverable(point, for: open, layout: layout) {
+      return [close(open, .pointerLeft, layout)]
+    }
+    return []
   }
 
   /// Whether `point` keeps the tooltip of `id` open by hover: on screen, and on the anchor's

@@ -31,15 +31,23 @@ enum Invariants {
     } else if !layout.anchors.isEmpty {
       violations.append("nothing selected among \(layout.anchors.count) placed anchors")
     }
-    if let deadline = state.deadline, !state.isPressing {
-      violations.append("a long-press deadline \(deadline) with no press")
+    // Without a press, only a hover or focus delay needs a timer.
+    let scene = layout.scene
+    let transientAnchors = layout.anchors.contains {
+      scene.hoverEnabled(for: $0.anchor) || scene.focusEnabled(for: $0.anchor)
+    }
+    if let deadline = state.deadline, !state.isPressing, !transientAnchors {
+      violations.append("a deadline \(deadline) with no press and no hover or focus anchor")
     }
     return violations
   }
 
-  /// One Esc closes; one tap anywhere closes (and under `consume` does nothing else).
+  /// One Esc closes; one tap anywhere closes (and under `consume` does nothing else), except a
+  /// tap on the anchor of a tooltip hover or focus opened, which pins it (it stays open, as if
+  /// a tap had opened it, and runs the anchor's action if it has one): the next tap closes it.
   static func closing(
-    _ state: TooltipState, layout: SceneLayout, policy: DismissPolicy, tapAt point: Point
+    _ state: TooltipState, layout: SceneLayout, policy: DismissPolicy, tapAt point: Point,
+    pointer: Point? = nil
   )
     -> [String]
   {
@@ -52,7 +60,30 @@ enum Invariants {
         "Esc on open \(open) gave \(escapeEvents), left \(escaped.openID ?? "closed")")
     }
     var tapped = state
-    let tapEvents = tapped.send(.click(point), layout: layout, policy: policy)
+    var tapEvents = tapped.send(.click(point), layout: layout, policy: policy)
+    let transient = state.openReason == .hover || state.openReason == .focus
+    let onBubble = state.openBubble(layout)?.contains(point) ?? false
+    let screen = Rect(x: 0, y: 0, width: layout.screen.width, height: layout.screen.height)
+    if transient && !(onBubble && screen.contains(point)) && layout.anchor(at: point)?.id == open {
+      let action: [TooltipEvent] = layout.anchor(id: open)!.anchor.hasAction ? [.action(open)] : []
+      if tapEvents != action || tapped.openID != open || tapped.openReason != .tap {
+        violations.append(
+          "a tap on \(open)'s anchor, open by \(state.openReason!), gave \(tapEvents), left \(tapped.openID ?? "closed") by \(String(describing: tapped.openReason))"
+        )
+      }
+      // Pinned: the next tap closes it.
+      tapEvents = tapped.send(.click(point), layout: layout, policy: policy)
+    }
+    // A tap off the zone of a tooltip hover opened, with no motion report before it: the pointer
+    // left it first, and the tap then acts with nothing open.
+    let leaves =
+      state.openReason == .hover && point != pointer && !HoverWatch.hoverable(point, id: open, layout: layout)
+    if leaves {
+      if tapEvents.first != .closed(open, .pointerLeft) {
+        violations.append("a tap at (\(point.x),\(point.y)) off \(open)'s zone gave \(tapEvents)")
+      }
+      return violations
+    }
     if tapEvents.first != .closed(open, .tap) {
       violations.append("a tap at (\(point.x),\(point.y)) on open \(open) gave \(tapEvents)")
     }
