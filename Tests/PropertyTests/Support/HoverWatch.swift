@@ -8,7 +8,8 @@ import TooltipKit
 /// - a tooltip opens by pointer or time only after the pointer rested `hoverDelay` on a hover
 ///   anchor's target with no button held (or within `skipDelay` of a transient tooltip left), or
 ///   for the selected focus anchor, or by a long press;
-/// - hover never opens during a held button;
+/// - hover never opens during a held button; focus opens only after a keyboard move onto the
+///   anchor, once, and not again after Esc before the selection moves;
 /// - a tooltip Esc dismissed with the pointer on its target never opens by hover before the
 ///   pointer leaves that target;
 /// - a tooltip opened by a tap, a long press, `i` or the program is never closed by the pointer
@@ -25,6 +26,9 @@ struct HoverWatch {
   /// The anchor whose hover-opened tooltip Esc closed with the pointer on its target, until the
   /// pointer leaves that target.
   private var dismissed: String?
+  /// The anchor a keyboard move selected, whose focus open may still come: disarmed by any other
+  /// selection change, by Esc, by a button or a key that acts, and once it opened.
+  private var armed: String?
 
   /// One step as the simulation saw it.
   struct Change {
@@ -71,8 +75,20 @@ struct HoverWatch {
       else { return false }
       return rested(enteredBefore[id], leave: leave) || rested(entered[id], leave: leave)
     }
+    let armedBefore = armed
+    if c.after.selectedID != c.before.selectedID {
+      switch c.input {
+      case .selectNext, .selectPrevious, .move: armed = c.after.selectedID
+      default: armed = nil
+      }
+    }
+    switch c.input {
+    case .escape, .press, .click, .activate, .toggleHint, .open, .close, .deselect, .sceneReplaced: armed = nil
+    default: break
+    }
     func focusPossible(_ id: String) -> Bool {
       guard let placed = layout.anchor(id: id), scene.focusEnabled(for: placed.anchor) else { return false }
+      guard id == armedBefore || id == armed else { return false }
       return id == c.before.selectedID || id == c.after.selectedID
     }
 
@@ -155,9 +171,10 @@ struct HoverWatch {
       if after.selectedID != id {
         violations.append("\(id) open by focus while \(after.selectedID ?? "nothing") is selected")
       }
-      if openedNow, let placed = layout.anchor(id: id), !scene.focusEnabled(for: placed.anchor) {
-        violations.append("\(id) opened by focus without focus")
+      if openedNow && !focusPossible(id) {
+        violations.append("\(id) opened by focus on \(c.step) with no keyboard move onto it since")
       }
+      if openedNow { armed = nil }
     }
     if isTick, let deadline = after.deadline, deadline <= c.now {
       violations.append("after a tick at \(c.now) the deadline \(deadline) is not ahead")
