@@ -19,6 +19,7 @@ func runBatchMode(_ options: Options) -> Int32 {
   }
   let scene = scenes[0].scene
   let output: [UInt8]
+  var notes: [UInt8] = []
   let status: Int32
   switch options.mode {
   case .snapshot:
@@ -37,6 +38,7 @@ func runBatchMode(_ options: Options) -> Int32 {
     let report = CheckMode.report(
       scene: scene, screen: options.size ?? Size(width: 80, height: 24), options: options.renderOptions())
     output = Array(report.text.utf8)
+    notes = Array(report.notes.utf8)
     status = report.status
   case .lint:
     let report = LintMode.report(scene: scene, fidelity: options.fidelity)
@@ -49,6 +51,10 @@ func runBatchMode(_ options: Options) -> Int32 {
     DemoError.environment("cannot write the output: \(failure)").report()
     return 2
   }
+  // Notes for the reader (`--check`'s least cropped placements) after the output, only when a
+  // person reads stderr (a terminal): a script capturing it gets SPEC 8's output and nothing
+  // else. Stderr that cannot be written loses them and nothing else.
+  if !notes.isEmpty && isatty(2) == 1 { _ = writeAll(notes, to: 2) }
   return status
 }
 

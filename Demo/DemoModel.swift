@@ -30,6 +30,8 @@ struct DemoModel {
   private(set) var sizeOverride: AnchorSize?
   private(set) var headlineOn = true
   private(set) var supportingOn = true
+  /// Every scene's edge rule set by `e`, or nil for each scene's own (or `--edges`).
+  private(set) var edgesOverride: EdgePolicy?
   private(set) var layout: SceneLayout
   /// The status row's hint for the selected anchor, kept until the selection or the layout
   /// changes: its copy is read once, not on every frame.
@@ -76,6 +78,7 @@ struct DemoModel {
       scene.anchors[i].showHeadline = scene.anchors[i].showHeadline && headlineOn
       scene.anchors[i].showSupporting = scene.anchors[i].showSupporting && supportingOn
     }
+    if let edgesOverride { scene.edges = edgesOverride }
     return scene
   }
 
@@ -285,6 +288,12 @@ struct DemoModel {
       send(.layoutChanged)
     case .character("p"):
       policy = policy == .consume ? .passThrough : .consume
+    case .character("e"):
+      // Crop and shift, for every scene from now on; the open bubble is laid out again.
+      edgesOverride = scene.edges == .crop ? .shift : .crop
+      relayout()
+      send(.layoutChanged)
+      lastEvent = "edges: \(scene.edges.rawValue)"
     case .character("n"):
       sceneIndex = (sceneIndex + 1) % scenes.count
       relayout()

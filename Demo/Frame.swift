@@ -127,6 +127,7 @@ extension DemoModel {
     ("1 / 2", "headline / supporting line"),
     ("f", "fidelity hug / file"),
     ("p", "dismiss consume / pass-through"),
+    ("e", "edges crop / shift"),
     ("n", "next scene"),
     ("g", "guided tour: next step"),
     ("d", "debug: targets and body"),

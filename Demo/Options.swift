@@ -38,6 +38,12 @@ struct Options: Equatable {
   var theme: Theme = .light
   var fidelity: Fidelity = .hug
   var dismiss: DismissPolicy = .consume
+  /// `--edges`: every scene's edge rule, or nil for each scene's own.
+  var edges: EdgePolicy?
+  /// The terminal's own background when the environment says it (`COLORFGBG`), for the
+  /// interactive mode only: the pointer then stays visible on it (``BubbleStyles/pointer(over:)``).
+  /// The batch modes draw for the terminal the theme assumes, the same on every machine.
+  var terminalBackground: RGB?
   var ascii = false
   var mouse = true
   var size: Size?
@@ -46,15 +52,15 @@ struct Options: Equatable {
   var ansi = false
   var svg = false
 
-  static let version = "tooltip-tui 1.0.0"
+  static let version = "tooltip-tui \(tooltipKitVersion)"
 
   static let usage = """
     Usage:
       tooltip-tui [--scene gallery|form|edges|FILE.json] [--theme light|dark]
-                  [--fidelity hug|file] [--dismiss consume|pass-through] [--ascii] [--no-mouse]
-                  [--open ID] [--bare]
+                  [--fidelity hug|file] [--dismiss consume|pass-through] [--edges crop|shift]
+                  [--ascii] [--no-mouse] [--open ID] [--bare]
       tooltip-tui --snapshot --size COLSxROWS [--open ID] [--bare] [--ansi | --svg] [options above]
-      tooltip-tui --check --size COLSxROWS [--scene ...]
+      tooltip-tui --check --size COLSxROWS [--scene ...] [--edges crop|shift]
       tooltip-tui --lint [--scene ...]
       tooltip-tui --help | --version
 
@@ -69,6 +75,8 @@ struct Options: Equatable {
       --theme T        light (default) or dark
       --fidelity F     hug (default) or file (the design file's wider bodies and grey text)
       --dismiss D      consume (default: the closing tap does nothing else) or pass-through
+      --edges E        crop (the default, unless the scene file says shift): a bubble is cut
+                       where the screen ends; shift: it slides along the anchor's side first
       --ascii          ASCII pointers and icon instead of ▲ ▼ ◀ ▶ and ⅈ
       --no-mouse       do not ask the terminal for mouse events
       --size CxR       screen size for --snapshot and --check, e.g. 80x24
@@ -84,11 +92,14 @@ struct Options: Equatable {
   /// The scenes every mode starts from (``SceneSource/scenes()``), with `--open` checked
   /// against the first: a usage error when it names no anchor of that scene.
   func loadScenes() throws(DemoError) -> [NamedScene] {
-    let scenes: [NamedScene]
+    var scenes: [NamedScene]
     do {
       scenes = try scene.scenes()
     } catch {
       throw .sceneFile(error)
+    }
+    if let edges {
+      for i in scenes.indices { scenes[i].scene.edges = edges }
     }
     if let id = openID, scenes[0].scene.anchor(id: id) == nil {
       throw .usage(
@@ -100,7 +111,23 @@ struct Options: Equatable {
   /// The render options these options ask for; `colors` is false where the terminal (or
   /// `NO_COLOR`) has none.
   func renderOptions(colors: Bool = true) -> RenderOptions {
-    RenderOptions(theme: theme, fidelity: fidelity, glyphs: ascii ? .ascii : .unicode, colors: colors)
+    RenderOptions(
+      theme: theme, fidelity: fidelity, glyphs: ascii ? .ascii : .unicode, colors: colors,
+      terminalBackground: terminalBackground)
+  }
+
+  /// xterm's default colours for the indices 0 to 15, the ones `COLORFGBG` names.
+  static let basicPalette: [UInt32] = [
+    0x000000, 0xCD0000, 0x00CD00, 0xCDCD00, 0x0000EE, 0xCD00CD, 0x00CDCD, 0xE5E5E5,
+    0x7F7F7F, 0xFF0000, 0x00FF00, 0xFFFF00, 0x5C5CFF, 0xFF00FF, 0x00FFFF, 0xFFFFFF,
+  ]
+
+  /// The background colour a `COLORFGBG` value names (`"15;0"`, or `"15;default;0"` as rxvt
+  /// writes it: the last field is the background), or nil when it names none of 0 to 15.
+  static func terminalBackground(colorFGBG value: String?) -> RGB? {
+    guard let last = value?.split(separator: ";").last, let index = Int(last), basicPalette.indices.contains(index)
+    else { return nil }
+    return RGB(hex: basicPalette[index])
   }
 
   /// Parses the arguments after the program name.
@@ -143,6 +170,7 @@ struct Options: Equatable {
         options.scene = BuiltinScene(rawValue: raw).map(SceneSource.builtin) ?? .file(raw)
       case "--theme": options.theme = try choice(flag, value(for: flag, inline: inline), "light or dark")
       case "--fidelity": options.fidelity = try choice(flag, value(for: flag, inline: inline), "hug or file")
+      case "--edges": options.edges = try choice(flag, value(for: flag, inline: inline), "crop or shift")
       case "--dismiss":
         let raw = try value(for: flag, inline: inline)
         switch raw {

@@ -32,5 +32,9 @@ case .help, .version:
 case .snapshot, .check, .lint:
   exit(runBatchMode(options))
 case .interactive:
-  exit(InteractiveMode.run(options: options))
+  // Terminals that say their background (rxvt, Konsole) keep the pointer visible on it.
+  var interactive = options
+  interactive.terminalBackground = Options.terminalBackground(
+    colorFGBG: getenv("COLORFGBG").map { String(cString: $0) })
+  exit(InteractiveMode.run(options: interactive))
 }

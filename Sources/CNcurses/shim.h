@@ -13,6 +13,11 @@
 #include <locale.h>
 #include <langinfo.h>
 #include <wchar.h>
+
+#if !defined(__linux__) || !defined(__GLIBC__)
+#error "TooltipKit builds on Linux with glibc only: CNcurses needs ncursesw as Debian installs it, <ncursesw/ncurses.h> (see the README's Platforms)"
+#endif
+
 #include <ncursesw/ncurses.h>
 #include <ncursesw/term.h>
 

@@ -9,6 +9,10 @@
 #include <termios.h>
 #include <unistd.h>
 
+#if !defined(__linux__) || !defined(__GLIBC__)
+#error "TooltipKit builds on Linux with glibc only: CTerminalGuard needs Linux signal numbers (SIGPWR, SIGSTKFLT, the real-time signals) and glibc (see the README's Platforms)"
+#endif
+
 /* Mouse off (every mode curses may have asked for), keypad transmit off, attributes off,
    cursor shown, main screen. */
 static const char reset_sequence[] =

@@ -4,6 +4,10 @@
 #include <pthread.h>
 #include <wchar.h>
 
+#if !defined(__linux__) || !defined(__GLIBC__)
+#error "TooltipKit builds on Linux with glibc only: CTextWidth needs glibc's wcwidth and its C.UTF-8 locale (see the README's Platforms)"
+#endif
+
 static locale_t utf8_locale = (locale_t)0;
 static pthread_once_t utf8_once = PTHREAD_ONCE_INIT;
 

@@ -28,8 +28,11 @@ public final class CursesInput {
 
   /// A reader for the current curses screen whose blocked reads `waker` can end.
   ///
-  /// - Parameter input: the descriptor the screen reads (standard input, unless the screen was
-  ///   started with `newterm` on another stream).
+  /// - Parameters:
+  ///   - mouse: whether mouse reports become input; when false they are consumed and ignored.
+  ///   - waker: the waker whose `wake()` ends a blocked read early.
+  ///   - input: the descriptor the screen reads (standard input, unless the screen was
+  ///     started with `newterm` on another stream).
   public convenience init(mouse: Bool, waker: TerminalWaker, input: Int32 = 0) {
     self.init(mouse: mouse, clock: { MonotonicClock.now }, waker: waker, input: input)
   }

@@ -36,8 +36,10 @@ public enum TooltipKeymap {
   /// The state machine's input for `input`, or nil for input the component leaves to the
   /// program (other keys, and a resize: lay the scene out again, then send `.layoutChanged`).
   ///
-  /// - Parameter letters: whether the letter keys (`i`, `h`, `j`, `k`, `l`) and Space act; a
-  ///   program that uses those letters itself passes false.
+  /// - Parameters:
+  ///   - input: one decoded key, mouse report or resize from the terminal.
+  ///   - letters: whether the letter keys (`i`, `h`, `j`, `k`, `l`) and Space act; a
+  ///     program that uses those letters itself passes false.
   public static func input(for input: TerminalInput, letters: Bool = true) -> TooltipInput? {
     switch input {
     case .press(let point, let time): return .press(point, time: time)

@@ -30,7 +30,7 @@ public struct ChangedRun: Hashable, Sendable {
 /// whole), the right halves of wide graphemes are never written, and the terminal cursor is
 /// put where the grid says, or hidden.
 ///
-/// A grapheme whose width terminals disagree on (``Text/hasDisputedWidth(_:)``: ZWJ sequences,
+/// A grapheme whose width terminals disagree on (`Text.hasDisputedWidth(_:)`: ZWJ sequences,
 /// emoji with a variation selector) is not left to curses, which would draw what follows it
 /// where its own count of columns says the terminal's cursor is. Curses draws blanks over its
 /// columns; after the frame the grapheme is written over them at an explicit cursor position,
@@ -45,10 +45,12 @@ public final class Presenter {
 
   /// A presenter drawing with `colors` on the current curses screen's `stdscr`.
   ///
-  /// - Parameter screenOnStandardOutput: whether the screen was started on standard output
-  ///   (`newterm`'s output stream is `stdout`, as a ``TerminalSession``'s is). The graphemes
-  ///   whose width terminals disagree on are then written there by hand after each frame;
-  ///   otherwise (a screen on another stream) they are left blank.
+  /// - Parameters:
+  ///   - colors: what turns each cell's style into a curses colour pair and attributes.
+  ///   - screenOnStandardOutput: whether the screen was started on standard output
+  ///     (`newterm`'s output stream is `stdout`, as a ``TerminalSession``'s is). The graphemes
+  ///     whose width terminals disagree on are then written there by hand after each frame;
+  ///     otherwise (a screen on another stream) they are left blank.
   public init(colors: any StyleResolver, screenOnStandardOutput: Bool = false) {
     self.colors = colors
     self.handDraws = screenOnStandardOutput

@@ -131,8 +131,8 @@ struct FieldReader {
   }
 }
 
-/// The top level of a scene file: `anchors` (required), `maxTextWidth`, and hover and focus:
-/// `hover` and `focus` (every anchor's default), `hoverDelay` and `skipDelay` (seconds).
+/// The top level of a scene file: `anchors` (required), `maxTextWidth`, `edges`, and hover and
+/// focus: `hover` and `focus` (every anchor's default), `hoverDelay` and `skipDelay` (seconds).
 struct SceneDocument: Decodable {
   var scene: Scene
 
@@ -143,7 +143,7 @@ struct SceneDocument: Decodable {
 
   init(from decoder: any Decoder) throws {
     let reader = try FieldReader(
-      decoder, allowed: ["anchors", "maxTextWidth"] + Self.hoverKeys,
+      decoder, allowed: ["anchors", "maxTextWidth", "edges"] + Self.hoverKeys,
       expected: "expected a JSON object with \"anchors\"")
     try reader.require(["anchors"])
 
@@ -183,9 +183,10 @@ struct SceneDocument: Decodable {
       firstIndex[anchor.id] = index
       anchors.append(anchor)
     }
+    let edges: EdgePolicy = try reader.choice("edges", "crop or shift") ?? .crop
     scene = Scene(
-      anchors: anchors, maxTextWidth: maxTextWidth, opensOnHover: hover.hover, opensOnFocus: hover.focus,
-      hoverDelay: hover.hoverDelay, skipDelay: hover.skipDelay)
+      anchors: anchors, maxTextWidth: maxTextWidth, edges: edges, opensOnHover: hover.hover,
+      opensOnFocus: hover.focus, hoverDelay: hover.hoverDelay, skipDelay: hover.skipDelay)
   }
 
   /// The top level's hover and focus keys, with the core's defaults.

@@ -21,7 +21,7 @@ public struct SceneFileError: Error, Equatable, Sendable, CustomStringConvertibl
 }
 
 /// The scene file format (a JSON object of anchors): reading with a size cap, then strict
-/// decoding into a core ``Scene``.
+/// decoding into a core `Scene` (TooltipKit).
 ///
 /// Strict, because a scene file is written by hand: unknown keys, wrong types, missing
 /// required keys, duplicate ids, out-of-range values, invalid UTF-8, an empty, huge or

@@ -76,6 +76,7 @@ import Testing
     let result = try TUI.run(["--check", "--size", c.size, "--scene", c.scene])
     #expect(result.text == c.output)
     #expect(result.status == (c.output.hasPrefix("0 of") ? 0 : 1))
+    // Stderr captured by a script (not a terminal) stays empty: the notes are for a person.
     #expect(result.stderr.isEmpty)
   }
 

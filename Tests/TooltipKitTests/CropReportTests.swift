@@ -15,6 +15,9 @@ import TooltipKit
     var edges: [BubbleLayout.Edge]
     var lost: Int
     var offScreen = false
+    /// The placement that would lose the fewest cells, and how many, worked by hand (nil: the
+    /// tooltip's own).
+    var least: (Placement, Int)? = nil
     var testDescription: String { name }
   }
 
@@ -24,21 +27,29 @@ import TooltipKit
     // Box (8, 4) md, cx 9: pointer (9, 3), body columns 8 ..< 12, rows 0 ..< 3.
     Case(name: "inside", position: Point(x: 8, y: 4), placement: .top, edges: [], lost: 0),
     // Pointer (9, 0) stays; body rows -3 ..< 0 all lost.
-    Case(name: "off the top", position: Point(x: 8, y: 1), placement: .top, edges: [.top], lost: 12),
+    Case(
+      name: "off the top", position: Point(x: 8, y: 1), placement: .top, edges: [.top], lost: 12,
+      least: (.bottom, 0)),
     // Box (0, 5) sm: pointer (-1, 5), body columns -5 ..< -1.
-    Case(name: "off the left", position: Point(x: 0, y: 5), size: .sm, placement: .left, edges: [.left], lost: 13),
+    Case(
+      name: "off the left", position: Point(x: 0, y: 5), size: .sm, placement: .left, edges: [.left], lost: 13,
+      least: (.right, 0)),
     // Box 17 ..< 20: pointer (20, 5), body columns 21 ..< 25.
-    Case(name: "off the right", position: Point(x: 17, y: 5), placement: .right, edges: [.right], lost: 13),
+    Case(
+      name: "off the right", position: Point(x: 17, y: 5), placement: .right, edges: [.right], lost: 13,
+      least: (.left, 0)),
     // Box (5, 8) sm: pointer (5, 9) on the last row, body rows 10 ..< 13.
     Case(
-      name: "off the bottom", position: Point(x: 5, y: 8), size: .sm, placement: .bottom, edges: [.bottom], lost: 12),
+      name: "off the bottom", position: Point(x: 5, y: 8), size: .sm, placement: .bottom, edges: [.bottom], lost: 12,
+      least: (.top, 0)),
     // Box 17 ..< 20 on row 8, cx 18: pointer (18, 9), body columns 17 ..< 21, rows 10 ..< 13.
     Case(
-      name: "a corner", position: Point(x: 17, y: 8), placement: .bottom, edges: [.right, .bottom], lost: 12),
+      name: "a corner", position: Point(x: 17, y: 8), placement: .bottom, edges: [.right, .bottom], lost: 12,
+      least: (.left, 0)),
     // (-1, -1) sm is box (19, 9): pointer (20, 9), body columns 21 ..< 25, rows 8 ..< 11.
     Case(
       name: "counted from the far corner", position: Point(x: -1, y: -1), size: .sm, placement: .right,
-      edges: [.right, .bottom], lost: 13),
+      edges: [.right, .bottom], lost: 13, least: (.left, 4)),
     // Box (5, 15), below the screen: pointer (5, 14) and body rows 11 ..< 14, all lost.
     Case(
       name: "anchor below the screen", position: Point(x: 5, y: 15), size: .sm, placement: .top, edges: [.bottom],
@@ -52,11 +63,11 @@ import TooltipKit
     Case(name: "hug fits", position: Point(x: 12, y: 4), placement: .right, edges: [], lost: 0),
     Case(
       name: "file widens past the edge", position: Point(x: 12, y: 4), placement: .right, fidelity: .file,
-      edges: [.right], lost: 3),
+      edges: [.right], lost: 3, least: (.top, 0)),
     // A 5 x 3 box at (0, 5): cx 2, pointer (2, 8) below its last row, body rows 9 ..< 12.
     Case(
       name: "a given tall box", position: Point(x: 0, y: 5), placement: .bottom, boxSize: Size(width: 5, height: 3),
-      edges: [.bottom], lost: 8),
+      edges: [.bottom], lost: 8, least: (.top, 0)),
   ]
 
   @Test(arguments: cases)
@@ -68,7 +79,8 @@ import TooltipKit
     #expect(
       report.tooltips == [
         CropReport.Tooltip(
-          id: "a", placement: c.placement, edges: c.edges, cellsLost: c.lost, anchorIsOffScreen: c.offScreen)
+          id: "a", placement: c.placement, edges: c.edges, cellsLost: c.lost, anchorIsOffScreen: c.offScreen,
+          leastCroppedPlacement: c.least?.0, leastCellsLost: c.least?.1)
       ])
     #expect(report.cropped.count == (c.lost > 0 ? 1 : 0))
     #expect(report.screen == Self.screen)

@@ -1,7 +1,8 @@
 /// Where an open bubble's body, pointer and text rows go, in screen cells, before cropping.
 ///
 /// The rects here are exactly where SPEC 3 puts them and may run past the screen: drawing and
-/// hit testing crop them (``Rect/intersection(_:)``); nothing ever shifts them.
+/// hit testing crop them (``Rect/intersection(_:)``). Only a scene that opts in to
+/// ``EdgePolicy/shift`` moves a body first, with ``shifted(onto:)``.
 public struct BubbleLayout: Hashable, Sendable {
   /// The kind of a text row, which sets its weight and colour.
   public enum Role: Hashable, Sendable {
@@ -139,6 +140,36 @@ public struct BubbleLayout: Hashable, Sendable {
     rows = Rows(
       origin: Point(x: bodyOrigin.x + 1, y: bodyOrigin.y + 1), headline: headline, supporting: supporting,
       spans: spans, headlineCount: headlineCount)
+  }
+
+  /// The same bubble with its body (and text) moved along the cross axis, x for top and bottom,
+  /// y for left and right, by the fewest cells that bring it wholly onto a screen of `screen`
+  /// cells: SPEC 3's opt-in shift.
+  ///
+  /// The body never moves so far that the pointer leaves its span on that axis (its columns for
+  /// top and bottom, its rows for left and right); the pointer keeps its cell, the placement
+  /// axis never moves and nothing flips, so what still falls outside is cropped as usual. A
+  /// body wider (or taller) than the screen keeps its first column (or row) on the screen's
+  /// first. A bubble already wholly on screen on that axis is returned as it is.
+  public func shifted(onto screen: Size) -> BubbleLayout {
+    let vertical = placement == .top || placement == .bottom
+    let start = vertical ? body.minX : body.minY
+    let length = vertical ? body.size.width : body.size.height
+    let extent = vertical ? screen.width : screen.height
+    let pointerAt = vertical ? pointer.x : pointer.y
+    // The nearest start that puts the body wholly on screen, or the screen's first cell for a
+    // body longer than the screen ...
+    let onScreen = length > extent ? 0 : min(max(start, 0), extent - length)
+    // ... as far as the pointer allows: it stays between the body's first and last cell.
+    let moved = min(max(onScreen, pointerAt - length + 1), pointerAt) - start
+    guard moved != 0 else { return self }
+    var shifted = self
+    let step = vertical ? Point(x: moved, y: 0) : Point(x: 0, y: moved)
+    shifted.body.origin = Point(x: body.minX + step.x, y: body.minY + step.y)
+    shifted.rows = Rows(
+      origin: Point(x: rows.origin.x + step.x, y: rows.origin.y + step.y), headline: rows.headline,
+      supporting: rows.supporting, spans: rows.spans, headlineCount: rows.headlineCount)
+    return shifted
   }
 
   /// The smallest rect holding body and pointer: what a program that draws the bubble into a

@@ -119,22 +119,26 @@ public struct SceneLayout: Sendable {
     orderByID.index(of: id, in: anchors)
   }
 
-  /// The bubble of the anchor named `id` as it would open here, or nil when that anchor is not
-  /// placed or has no visible line.
+  /// The bubble of the anchor named `id` as it would open here (shifted onto the screen when
+  /// the scene's ``Scene/edges`` say so), or nil when that anchor is not placed or has no
+  /// visible line.
   public func bubble(for id: String) -> BubbleLayout? {
     if let kept, kept.id == id { return kept.bubble }
     return makeBubble(for: id)
   }
 
   private func makeBubble(for id: String) -> BubbleLayout? {
-    guard let placed = anchor(id: id) else { return nil }
-    return BubbleLayout(
-      anchor: placed.anchor,
-      box: placed.box,
-      maxTextWidth: scene.maxTextWidth,
-      fidelity: options.fidelity,
-      glyphs: options.glyphs
-    )
+    guard let placed = anchor(id: id),
+      let bubble = BubbleLayout(
+        anchor: placed.anchor,
+        box: placed.box,
+        maxTextWidth: scene.maxTextWidth,
+        fidelity: options.fidelity,
+        glyphs: options.glyphs
+      )
+    else { return nil }
+    // Bubbles are cropped at the screen's edges, not the scene area's: they shift onto it too.
+    return scene.edges == .shift ? bubble.shifted(onto: screen) : bubble
   }
 
   /// Whether the anchor named `id` is placed here and its tooltip would open: it has a visible

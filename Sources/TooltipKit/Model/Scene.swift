@@ -8,6 +8,10 @@ public struct Scene: Hashable, Sendable {
   public var maxTextWidth: Int?
   /// Static text drawn beneath the anchors (form field frames, captions).
   public var decorations: [Decoration]
+  /// What an open bubble does at the screen's edges: cropped where it stands (the design, the
+  /// default) or shifted along the cross axis first (SPEC 3's opt-in, for anchors with no side
+  /// that has room, such as a toolbar on the top row).
+  public var edges: EdgePolicy
   /// Whether tooltips open on hover for every anchor that does not say
   /// (``Anchor/opensOnHover`` nil). Off by default.
   public var opensOnHover: Bool
@@ -29,11 +33,12 @@ public struct Scene: Hashable, Sendable {
   /// The skip delay when a scene does not set one: 0.3 seconds.
   public static let defaultSkipDelay: Duration = .milliseconds(300)
 
-  /// Makes a scene; hover and focus are off unless asked for.
+  /// Makes a scene; edges crop, and hover and focus are off, unless asked for.
   public init(
     anchors: [Anchor],
     maxTextWidth: Int? = Scene.defaultMaxTextWidth,
     decorations: [Decoration] = [],
+    edges: EdgePolicy = .crop,
     opensOnHover: Bool = false,
     opensOnFocus: Bool = false,
     hoverDelay: Duration = Scene.defaultHoverDelay,
@@ -42,6 +47,7 @@ public struct Scene: Hashable, Sendable {
     self.anchors = anchors
     self.maxTextWidth = maxTextWidth
     self.decorations = decorations
+    self.edges = edges
     self.opensOnHover = opensOnHover
     self.opensOnFocus = opensOnFocus
     self.hoverDelay = hoverDelay
@@ -69,6 +75,22 @@ public struct Scene: Hashable, Sendable {
   public func anchor(id: String) -> Anchor? {
     anchors.first { $0.id == id }
   }
+}
+
+/// What an open bubble does where the screen ends: SPEC 3's two edge rules.
+///
+/// Cropping is the design: a placement is a promise, so the bubble stays where its anchor puts
+/// it and the screen cuts what falls outside. Shifting is for a program whose anchors have no
+/// side with room (a toolbar on the top row, a column of icons at the left edge): the body
+/// slides along the cross axis until it is on screen, the pointer stays on its anchor, and
+/// nothing ever flips to another side.
+public enum EdgePolicy: String, CaseIterable, Hashable, Sendable {
+  /// Nothing moves; cells outside the screen are dropped (``Rect/intersection(_:)``).
+  case crop
+  /// The body moves along the cross axis by the fewest cells that bring it wholly on screen,
+  /// never so far that the pointer leaves its span (``BubbleLayout/shifted(onto:)``); what
+  /// still falls outside is cropped.
+  case shift
 }
 
 /// A piece of static text in a scene, placed like an anchor but never interactive.

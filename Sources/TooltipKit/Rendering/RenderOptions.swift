@@ -19,6 +19,10 @@ public struct RenderOptions: Hashable, Sendable {
   /// The program's own bubble colours, or nil for the design's tokens for ``theme`` and
   /// ``fidelity``.
   public var tokens: ThemeTokens?
+  /// The terminal's own background colour when the program knows it (a terminal's answer to
+  /// a colour query, `COLORFGBG`), or nil: the pointer over that background then switches to
+  /// a colour that shows on it, where the fill's would not (``BubbleStyles/pointer(over:)``).
+  public var terminalBackground: RGB?
 
   /// Makes options; the defaults are the design's: light, hug, Unicode, colour, the
   /// selection highlighted with the cursor on it.
@@ -29,7 +33,8 @@ public struct RenderOptions: Hashable, Sendable {
     colors: Bool = true,
     highlightsSelection: Bool = true,
     placesCursor: Bool = true,
-    tokens: ThemeTokens? = nil
+    tokens: ThemeTokens? = nil,
+    terminalBackground: RGB? = nil
   ) {
     self.theme = theme
     self.fidelity = fidelity
@@ -38,6 +43,7 @@ public struct RenderOptions: Hashable, Sendable {
     self.highlightsSelection = highlightsSelection
     self.placesCursor = placesCursor
     self.tokens = tokens
+    self.terminalBackground = terminalBackground
   }
 
   /// The colours bubbles are drawn with: the program's ``tokens``, or the design's.
@@ -53,23 +59,59 @@ public struct RenderOptions: Hashable, Sendable {
 public struct BubbleStyles: Hashable, Sendable {
   /// Body padding cells.
   public var fill: Style
-  /// The pointer cell.
+  /// The pointer glyph, as the design gives it: the fill's colour on no background of its own.
+  /// Drawn, it keeps the background of the cell under it (``pointer(over:)``).
   public var pointer: Style
   /// Headline rows.
   public var headline: Style
   /// Supporting rows.
   public var supporting: Style
+  /// The terminal's own background colour when known (``RenderOptions/terminalBackground``).
+  public var terminalBackground: RGB?
+
+  /// The least contrast the pointer keeps with the background it is drawn on: WCAG 2.1's 3:1
+  /// for graphical objects (SC 1.4.11).
+  public static let minimumPointerContrast = 3.0
 
   /// Styles of the program's own for each part of a bubble.
-  public init(fill: Style, pointer: Style, headline: Style, supporting: Style) {
+  public init(fill: Style, pointer: Style, headline: Style, supporting: Style, terminalBackground: RGB? = nil) {
     self.fill = fill
     self.pointer = pointer
     self.headline = headline
     self.supporting = supporting
+    self.terminalBackground = terminalBackground
+  }
+
+  /// The pointer's style over a cell drawn in `under`: the cell keeps its background, so a
+  /// program's coloured row gets no hole of the terminal's default colour, and the glyph takes
+  /// a colour that shows on it.
+  ///
+  /// The glyph is ``pointer``'s colour (the fill's, SPEC 2) unless the background is known (a
+  /// cell colour, or ``terminalBackground`` for the terminal's own) and that colour contrasts
+  /// with it less than ``minimumPointerContrast``: then the one of the pointer's and the
+  /// headline's colours that contrasts more (the headline's is the fill's opposite). Over a cell
+  /// in reverse video the pointer stays in reverse video, so the background the cell shows is
+  /// kept; in monochrome (no colour) the glyph takes the terminal's own colours that way.
+  /// Attributes other than reverse (a dim anchor, a bold title) are not taken from the cell.
+  public func pointer(over under: Style) -> Style {
+    let reversed = under.attributes.contains(.reverse)
+    // The colour the cell shows behind its text: its foreground when reversed.
+    let behind = reversed ? under.foreground : under.background
+    let known = behind?.rgb ?? (reversed ? nil : terminalBackground)
+    var ink = pointer.foreground
+    if let colour = ink, let known, colour.rgb.contrast(with: known) < Self.minimumPointerContrast {
+      let candidates = [colour, headline.foreground].compactMap { $0 }
+      ink = candidates.max { $0.rgb.contrast(with: known) < $1.rgb.contrast(with: known) }
+    }
+    if reversed {
+      return Style(foreground: behind, background: ink, attributes: pointer.attributes.union(.reverse))
+    }
+    return Style(foreground: ink, background: behind, attributes: pointer.attributes)
   }
 
   /// Resolves the styles for `options`.
   public init(_ options: RenderOptions) {
+    terminalBackground = options.terminalBackground
     if options.colors {
       let tokens = options.resolvedTokens
       fill = Style(background: tokens.fill)

@@ -102,7 +102,8 @@ public enum Renderer {
     }
   }
 
-  /// Draws one bubble (body, text, pointer), cropped at the grid's edges.
+  /// Draws one bubble (body, text, pointer), cropped at the grid's edges; the pointer keeps the
+  /// background of the cell it covers (``BubbleStyles/pointer(over:)``).
   public static func drawBubble(_ bubble: BubbleLayout, styles: BubbleStyles, into grid: inout CellGrid) {
     grid.fill(bubble.body, style: styles.fill)
     // Only the rows and columns on the grid are built from the copy: a long copy's other
@@ -119,8 +120,12 @@ public enum Renderer {
       guard columns > 0 else { continue }
       grid.write(row.line(upTo: columns), at: row.origin, style: style, clip: bubble.body)
     }
+    // The pointer keeps the background of the cell it is drawn over (SPEC 3's gap holds what
+    // the scene or the program drew there).
+    guard let under = grid.cell(at: bubble.pointer) else { return }
     grid.write(
-      TextLine(units: [TextUnit(text: bubble.pointerGlyph, width: 1)]), at: bubble.pointer, style: styles.pointer)
+      TextLine(units: [TextUnit(text: bubble.pointerGlyph, width: 1)]), at: bubble.pointer,
+      style: styles.pointer(over: under.style))
   }
 }
 

@@ -19,20 +19,20 @@ public enum TooltipInput: Hashable, Sendable {
   /// Time passed: a press held on a long-press anchor past its duration becomes a long press,
   /// a pointer or a selection resting long enough on a hover or focus anchor opens its tooltip.
   case tick(Duration)
-  /// Keyboard activation: a tap on the selected anchor (``TooltipKeymap`` maps Enter and
+  /// Keyboard activation: a tap on the selected anchor (`TooltipKeymap` maps Enter and
   /// Space to it).
   case activate
   /// Show or hide the selected anchor's tooltip whatever its trigger: close whatever is open
   /// and show the selected anchor's, or hide it when it was the one open. The keyboard's way
-  /// to a long-press hint (``TooltipKeymap`` maps the `i` key to it).
+  /// to a long-press hint (`TooltipKeymap` maps the `i` key to it).
   case toggleHint
-  /// Close whatever is open (``TooltipKeymap`` maps Esc to it).
+  /// Close whatever is open (`TooltipKeymap` maps Esc to it).
   case escape
-  /// Select the next anchor in reading order (Tab in ``TooltipKeymap``).
+  /// Select the next anchor in reading order (Tab in `TooltipKeymap`).
   case selectNext
-  /// Select the previous anchor in reading order (Shift-Tab in ``TooltipKeymap``).
+  /// Select the previous anchor in reading order (Shift-Tab in `TooltipKeymap`).
   case selectPrevious
-  /// Select the nearest anchor in that direction (arrows and h j k l in ``TooltipKeymap``).
+  /// Select the nearest anchor in that direction (arrows and h j k l in `TooltipKeymap`).
   case move(Direction)
   /// Select the anchor with this id (a programmatic selection).
   case select(String)
@@ -40,6 +40,10 @@ public enum TooltipInput: Hashable, Sendable {
   /// (selectionMoved); a state that keeps a selection selects the first anchor again at the
   /// next input.
   case deselect
+  /// Select nothing and leave an open tooltip open: the program's focus moved elsewhere but
+  /// the bubble it showed still explains something on screen. A state that keeps a selection
+  /// selects the first anchor again at the next input, without closing the bubble.
+  case deselectKeepingOpen
   /// Open the anchor's tooltip programmatically (a coach mark, a tooltip open at start).
   case open(String)
   /// Close whatever is open, programmatically.
@@ -67,7 +71,7 @@ public enum CloseReason: String, Hashable, Sendable {
   /// An ``TooltipInput/escape``.
   case escape
   /// A ``TooltipInput/toggleHint`` that hid it, or showed another anchor's (the `i` key in
-  /// ``TooltipKeymap``).
+  /// `TooltipKeymap`).
   case hintToggled
   /// The selection moved to another anchor.
   case selectionMoved

@@ -18,6 +18,11 @@ public struct TooltipState: Hashable, Sendable {
   /// a state of its own, for a program whose focus may be elsewhere: only a tap, a selection
   /// key or ``TooltipInput/select(_:)`` selects.
   public let keepsSelection: Bool
+  /// Whether a tap or long press on an anchor also selects it (SPEC 4). False for a program
+  /// with a focus of its own (a selected table row) that a tap on a tooltip's anchor must not
+  /// take: taps still open, close and run actions, and only a selection key or
+  /// ``TooltipInput/select(_:)`` selects.
+  public let tapsSelect: Bool
   private var press: Press?
   /// The pointer's cell as the last motion, press, release or click told it; nil before any.
   private var pointer: Point?
@@ -57,14 +62,16 @@ public struct TooltipState: Hashable, Sendable {
 
   /// A closed state with nothing selected; when `keepsSelection`, the first input selects the
   /// first anchor.
-  public init(keepsSelection: Bool = true) {
+  public init(keepsSelection: Bool = true, tapsSelect: Bool = true) {
     self.keepsSelection = keepsSelection
+    self.tapsSelect = tapsSelect
   }
 
   /// A closed state on `layout`: the first anchor in reading order selected when
   /// `keepsSelection`, nothing selected otherwise.
-  public init(layout: SceneLayout, keepsSelection: Bool = true) {
+  public init(layout: SceneLayout, keepsSelection: Bool = true, tapsSelect: Bool = true) {
     self.keepsSelection = keepsSelection
+    self.tapsSelect = tapsSelect
     selectedID = keepsSelection ? layout.anchors.first?.id : nil
   }
 
@@ -91,6 +98,7 @@ public struct TooltipState: Hashable, Sendable {
   /// Applies `input` and returns the changes it made, in order.
   ///
   /// - Parameters:
+  ///   - input: the pointer, key, time or programmatic input to apply.
   ///   - layout: the layout of the frame on screen (for hit testing and selection).
   ///   - policy: what the tap that closes an open tooltip does besides closing it.
   ///   - now: the clock reading when an input without a timestamp of its own (a key) arrived,
@@ -208,6 +216,9 @@ public struct TooltipState: Hashable, Sendable {
     case .deselect:
       focus = nil
       if let open = openID { events.append(close(open, .selectionMoved, layout)) }
+      selectedID = nil
+    case .deselectKeepingOpen:
+      focus = nil
       selectedID = nil
     case .open(let id):
       endPending()
@@ -439,7 +450,7 @@ public struct TooltipState: Hashable, Sendable {
       if open == anchorID, !onBubble, openReason?.isTransient == true {
         // A tap on the anchor whose tooltip hover or focus opened pins it and runs its action.
         openReason = .tap
-        selectedID = open
+        if tapsSelect { selectedID = open }
         if layout.anchor(id: open)?.anchor.hasAction ?? false { events.append(.action(open)) }
         return events
       }
@@ -447,7 +458,7 @@ public struct TooltipState: Hashable, Sendable {
       if policy == .consume || anchorID == open { return events }
     }
     guard let anchorID, let placed = layout.anchor(id: anchorID) else { return events }
-    selectedID = anchorID
+    if tapsSelect { selectedID = anchorID }
     let anchor = placed.anchor
     if anchor.hasAction, case .longPress = anchor.trigger {
       events.append(.action(anchorID))
@@ -472,13 +483,13 @@ public struct TooltipState: Hashable, Sendable {
       if open == anchorID, openReason?.isTransient == true {
         // Held on the anchor whose tooltip hover or focus opened: pinned, as a tap pins it.
         openReason = .longPress
-        selectedID = anchorID
+        if tapsSelect { selectedID = anchorID }
         return []
       }
       events.append(close(open, .longPress, layout))
       if policy == .consume || anchorID == open { return events }
     }
-    selectedID = anchorID
+    if tapsSelect { selectedID = anchorID }
     events += show(anchorID, .longPress, layout: layout)
     return events
   }

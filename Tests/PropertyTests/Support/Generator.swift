@@ -168,8 +168,10 @@ extension ChoiceSource {
           position: Point(x: coordinate(extent: 100), y: coordinate(extent: 30)), text: copy(),
           isDim: chance(50)))
     }
+    let width = maxTextWidth()
+    let edges: EdgePolicy = chance(30) ? .shift : .crop
     return Scene(
-      anchors: anchors, maxTextWidth: maxTextWidth(), decorations: decorations,
+      anchors: anchors, maxTextWidth: width, decorations: decorations, edges: edges,
       opensOnHover: chance(60), opensOnFocus: chance(50),
       hoverDelay: delay(default: Scene.defaultHoverDelay),
       skipDelay: delay(default: Scene.defaultSkipDelay))

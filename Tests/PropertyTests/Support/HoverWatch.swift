@@ -168,8 +168,8 @@ struct HoverWatch {
       }
     }
     if let id = after.openID, after.openReason == .focus {
-      if after.selectedID != id {
-        violations.append("\(id) open by focus while \(after.selectedID ?? "nothing") is selected")
+      if openedNow && after.selectedID != id {
+        violations.append("\(id) opened by focus while \(after.selectedID ?? "nothing") is selected")
       }
       if openedNow && !focusPossible(id) {
         violations.append("\(id) opened by focus on \(c.step) with no keyboard move onto it since")

@@ -309,6 +309,101 @@ enum Invariants {
     return violations
   }
 
+  /// SPEC 3's opt-in shift as relations between the bubble drawn (`shifted`) and the same one
+  /// under crop: the pointer, placement and glyph are kept (nothing flips), the body keeps its
+  /// size and its place on the placement axis (so the one-cell gap to the box, `box`, holds),
+  /// the text moves with it, the pointer stays within its span on the cross axis, and it moved
+  /// the fewest cells that bring it wholly on screen (where the pointer allows any), else as far
+  /// towards the screen as the pointer allows; a body longer than the screen keeps its first
+  /// cell on the screen's first, where the pointer allows.
+  static func shifted(_ shifted: BubbleLayout, from cropped: BubbleLayout, box: Rect, screen: Size) -> [String] {
+    var violations: [String] = []
+    if shifted.pointer != cropped.pointer {
+      violations.append("pointer moved from \(cropped.pointer) to \(shifted.pointer)")
+    }
+    if shifted.placement != cropped.placement || shifted.pointerGlyph != cropped.pointerGlyph {
+      violations.append("flipped from \(cropped.placement) to \(shifted.placement)")
+    }
+    if shifted.body.size != cropped.body.size {
+      violations.append("body resized from \(cropped.body) to \(shifted.body)")
+    }
+    let vertical = shifted.placement == .top || shifted.placement == .bottom
+    if (vertical ? shifted.body.minY != cropped.body.minY : shifted.body.minX != cropped.body.minX) {
+      violations.append("body moved along the placement axis: \(cropped.body) to \(shifted.body)")
+    }
+    let gap: Int
+    switch shifted.placement {
+    case .top: gap = box.minY - shifted.body.maxY
+    case .bottom: gap = shifted.body.minY - box.maxY
+    case .left: gap = box.minX - shifted.body.maxX
+    case .right: gap = shifted.body.minX - box.maxX
+    }
+    if gap != 1 { violations.append("\(gap) cells between body \(shifted.body) and box \(box), not 1") }
+    if let row = shifted.rows.first, row.origin != Point(x: shifted.body.minX + 1, y: shifted.body.minY + 1) {
+      violations.append("text starts at \(row.origin), not inside body \(shifted.body)")
+    }
+    guard violations.isEmpty else { return violations }
+
+    let from = vertical ? cropped.body.minX : cropped.body.minY
+    let to = vertical ? shifted.body.minX : shifted.body.minY
+    let length = vertical ? shifted.body.size.width : shifted.body.size.height
+    let extent = vertical ? screen.width : screen.height
+    let pointer = vertical ? shifted.pointer.x : shifted.pointer.y
+    func keepsPointer(_ start: Int) -> Bool { start <= pointer && pointer < start + length }
+    func step(_ start: Int, towards target: Int) -> Int { start + (target > start ? 1 : target < start ? -1 : 0) }
+    if !keepsPointer(to) {
+      return ["the pointer \(shifted.pointer) left body \(shifted.body)'s span"]
+    }
+    if length <= extent {
+      func whole(_ start: Int) -> Bool { start >= 0 && start + length <= extent }
+      // Some start shows the body whole with the pointer in its span: the nearest one.
+      if max(pointer - length + 1, 0) <= min(pointer, extent - length) {
+        if !whole(to) { return ["body \(shifted.body) is not wholly on a \(screen) screen, though it can be"] }
+        let nearer = step(to, towards: from)
+        if to != from && whole(nearer) && keepsPointer(nearer) {
+          return ["body moved \(abs(to - from)) cells from \(cropped.body) to \(shifted.body): fewer would do"]
+        }
+        return []
+      }
+      // None does: as far towards the screen as the pointer allows.
+      let screenSide = from < 0 ? 0 : extent - length
+      if keepsPointer(step(to, towards: screenSide)) || (to - from) * (screenSide - from) < 0 {
+        return ["body \(shifted.body) could come nearer the screen (from \(cropped.body))"]
+      }
+      return []
+    }
+    // Longer than the screen: its first cell on the screen's first, as near as the pointer allows.
+    if to != 0 && keepsPointer(step(to, towards: 0)) {
+      return ["body \(shifted.body), longer than the screen, does not start on its first cell"]
+    }
+    return []
+  }
+
+  /// What is wrong with the pointer's `style` drawn over a cell in `under`, or nil: it shows the
+  /// cell's background (reverse video kept), and its glyph is the pointer's colour, or, where
+  /// that is known to contrast less than 3:1 with that background, a colour of the bubble's
+  /// (the headline's) that contrasts more; in monochrome, the terminal's own.
+  static func pointerStyle(_ style: Style, over under: Style, styles: BubbleStyles) -> String? {
+    let reversed = under.attributes.contains(.reverse)
+    if style.attributes.contains(.reverse) != reversed { return "reverse video not kept from the cell under it" }
+    let shown = reversed ? style.foreground : style.background
+    let behind = reversed ? under.foreground : under.background
+    if shown != behind {
+      return "shows \(String(describing: shown)) behind it, the cell showed \(String(describing: behind))"
+    }
+    let ink = reversed ? style.background : style.foreground
+    guard let colour = styles.pointer.foreground else {
+      return ink == nil ? nil : "a colour in monochrome"
+    }
+    guard let ink else { return "no colour of its own" }
+    if ink == colour { return nil }
+    guard let known = behind?.rgb ?? (reversed ? nil : styles.terminalBackground),
+      colour.rgb.contrast(with: known) < 3, ink == styles.headline.foreground,
+      ink.rgb.contrast(with: known) > colour.rgb.contrast(with: known)
+    else { return "drawn in \(ink.rgb), not the pointer's colour \(colour.rgb)" }
+    return nil
+  }
+
   /// Which bubble role a cell is drawn in.
   enum Role { case fill, headline, supporting, pointer }
 
@@ -342,17 +437,34 @@ enum Invariants {
       violations.append("open \(open) has no bubble to draw, or its copy wraps to no row")
       return (violations, grid.cells.count)
     }
-    // The bubble's geometry by SPEC 3's relations; the cells below are then checked against it.
+    // The bubble's geometry by SPEC 3's relations, before any shift; the cells below are then
+    // checked against the bubble drawn.
+    var cropScene = layout.scene
+    cropScene.edges = .crop
+    let cropLayout = SceneLayout(scene: cropScene, screen: layout.screen, area: layout.area, options: layout.options)
+    guard let cropped = cropLayout.bubble(for: open) else {
+      violations.append("open \(open) has no bubble under crop")
+      return (violations, grid.cells.count)
+    }
     let shape = Invariants.bubble(
-      bubble, anchor: placed.anchor, box: placed.box, maxTextWidth: layout.scene.maxTextWidth,
+      cropped, anchor: placed.anchor, box: placed.box, maxTextWidth: layout.scene.maxTextWidth,
       fidelity: layout.options.fidelity, glyphs: layout.options.glyphs)
     if !shape.isEmpty {
       violations += shape.map { "bubble of \(open): \($0)" }
       return (violations, grid.cells.count)
     }
+    if layout.scene.edges == .shift {
+      let moved = shifted(bubble, from: cropped, box: placed.box, screen: layout.screen)
+      if !moved.isEmpty {
+        violations += moved.map { "shifted bubble of \(open): \($0)" }
+        return (violations, grid.cells.count)
+      }
+    } else if bubble != cropped {
+      violations.append("bubble of \(open) under crop is not the crop layout's")
+    }
     // Nothing shifts at the screen's edges: the anchor alone on a screen that holds more of its
-    // bubble (the same scene area) gets the same bubble.
-    let bubbleBounds = bubble.bounds
+    // bubble (the same scene area) gets the same bubble as under crop.
+    let bubbleBounds = cropped.bounds
     let larger = Size(
       width: min(max(layout.screen.width, bubbleBounds.maxX), layout.screen.width + 4096) + 3,
       height: min(max(layout.screen.height, bubbleBounds.maxY), layout.screen.height + 4096) + 2)
@@ -360,9 +472,9 @@ enum Invariants {
       scene: Scene(anchors: [placed.anchor], maxTextWidth: layout.scene.maxTextWidth), screen: larger,
       area: layout.area, options: layout.options)
     let moved = alone.bubble(for: open)
-    if moved?.body != bubble.body || moved?.pointer != bubble.pointer {
+    if moved?.body != cropped.body || moved?.pointer != cropped.pointer {
       violations.append(
-        "bubble of \(open) is body \(bubble.body), pointer \(bubble.pointer) on \(layout.screen), on \(larger): \(moved.map { "\($0.body), \($0.pointer)" } ?? "none")"
+        "bubble of \(open) is body \(cropped.body), pointer \(cropped.pointer) on \(layout.screen), on \(larger): \(moved.map { "\($0.body), \($0.pointer)" } ?? "none")"
       )
     }
 
@@ -413,7 +525,11 @@ enum Invariants {
       case .fill: style = styles.fill
       case .headline: style = styles.headline
       case .supporting: style = styles.supporting
-      case .pointer: style = styles.pointer
+      case .pointer:
+        if let wrong = pointerStyle(cell.style, over: closed[point.x, point.y].style, styles: styles) {
+          violations.append("pointer of \(open) at (\(point.x),\(point.y)): \(wrong)")
+        }
+        style = cell.style
       }
       if cell.text != want.text || cell.width != want.width || cell.style != style {
         violations.append(

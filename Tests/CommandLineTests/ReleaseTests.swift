@@ -1,0 +1,115 @@
+import Foundation
+import TestSupport
+import Testing
+import TooltipKit
+
+/// What a program that ships the library relies on: the licence is the Apache License 2.0
+/// whole, the version a program reads agrees with the CHANGELOG, and `--version` prints it.
+@Suite struct ReleaseTests {
+  static func file(_ relative: String) throws -> String {
+    try String(contentsOf: Repository.root.appendingPathComponent(relative), encoding: .utf8)
+  }
+
+  @Test func theLicenceIsTheApacheLicenseTwoWhole() throws {
+    let licence = try Self.file("LICENSE")
+    #expect(licence.contains("Apache License\n                           Version 2.0, January 2004"))
+    // Its nine sections and its end, in order: a summary or a truncated copy fails.
+    let landmarks = [
+      "TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION", "1. Definitions.",
+      "2. Grant of Copyright License.", "3. Grant of Patent License.", "4. Redistribution.",
+      "5. Submission of Contributions.", "6. Trademarks.", "7. Disclaimer of Warranty.",
+      "8. Limitation of Liability.", "9. Accepting Warranty or Additional Liability.",
+      "END OF TERMS AND CONDITIONS",
+    ]
+    var rest = licence[...]
+    for landmark in landmarks {
+      let found = try #require(rest.range(of: landmark), "LICENSE lacks \"\(landmark)\" (or has it out of order)")
+      rest = rest[found.upperBound...]
+    }
+    #expect(licence.count > 10_000)
+    #expect(try Self.file("Package.swift").contains("Apache License, Version 2.0"))
+    #expect(try Self.file("README.md").contains("\n## Licence\n"))
+  }
+
+  /// A semantic version's numbers and its pre-release part ("dev" in "0.1.0-dev"), or nil.
+  static func semanticVersion(_ text: Substring) -> (numbers: [Int], preRelease: Substring?)? {
+    let parts = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+    guard let core = parts.first else { return nil }
+    let fields = core.split(separator: ".", omittingEmptySubsequences: false)
+    guard fields.count == 3,
+      fields.allSatisfy({ !$0.isEmpty && $0.allSatisfy { "0123456789".contains($0) } }),
+      fields.allSatisfy({ $0 == "0" || !$0.hasPrefix("0") })
+    else { return nil }
+    let numbers = fields.map { Int($0)! }
+    let preRelease = parts.count == 2 ? parts[1] : nil
+    if let preRelease, preRelease.isEmpty || !preRelease.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }) {
+      return nil
+    }
+    return (numbers, preRelease)
+  }
+
+  /// The CHANGELOG's `## [...]` sections in order: the title and the lines beneath it.
+  static func sections(_ changelog: String) -> [(title: Substring, body: [Substring])] {
+    var sections: [(title: Substring, body: [Substring])] = []
+    for line in changelog.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("## ") {
+        sections.append((line.dropFirst(3), []))
+      } else if !sections.isEmpty {
+        sections[sections.count - 1].body.append(line)
+      }
+    }
+    return sections
+  }
+
+  @Test func theVersionAgreesWithTheChangelog() throws {
+    let version = try #require(
+      Self.semanticVersion(tooltipKitVersion[...]), "not a semantic version: \(tooltipKitVersion)")
+    let sections = Self.sections(try Self.file("CHANGELOG.md"))
+    let unreleased = try #require(sections.first, "CHANGELOG.md has no ## section")
+    #expect(unreleased.title == "[Unreleased]", "the CHANGELOG's first section is \(unreleased.title)")
+    let hasEntries = unreleased.body.contains { $0.hasPrefix("- ") }
+
+    // Every other section is a release: "[X.Y.Z] - YYYY-MM-DD", newest first.
+    var released: [[Int]] = []
+    for section in sections.dropFirst() {
+      let parts = section.title.split(separator: " ")
+      let date = parts.count == 3 ? parts[2].split(separator: "-", omittingEmptySubsequences: false) : []
+      guard parts.count == 3, parts[0].hasPrefix("["), parts[0].hasSuffix("]"), parts[1] == "-",
+        date.count == 3, date.allSatisfy({ Int($0) != nil }),
+        let number = Self.semanticVersion(parts[0].dropFirst().dropLast()), number.preRelease == nil
+      else {
+        Issue.record("not a release heading: ## \(section.title)")
+        continue
+      }
+      if let newer = released.last { #expect(number.numbers.lexicographicallyPrecedes(newer), "\(section.title)") }
+      released.append(number.numbers)
+    }
+
+    if let preRelease = version.preRelease {
+      // Between releases: the changes to come are listed, and they come after the last release.
+      #expect(preRelease == "dev", "\(tooltipKitVersion): a build between releases is X.Y.Z-dev")
+      #expect(hasEntries, "\(tooltipKitVersion) is a build between releases, but Unreleased lists nothing")
+      if let last = released.first {
+        #expect(last.lexicographicallyPrecedes(version.numbers), "\(tooltipKitVersion) is not after \(last)")
+      }
+    } else {
+      // A release: it is the CHANGELOG's newest, and nothing is listed as unreleased.
+      #expect(released.first == version.numbers, "\(tooltipKitVersion) is not the CHANGELOG's newest release")
+      #expect(!hasEntries, "\(tooltipKitVersion) is a release, but Unreleased lists changes: make it the next -dev")
+    }
+  }
+
+  @Test func theVersionFormsAreRecognised() {
+    #expect(Self.semanticVersion("0.1.0")?.numbers == [0, 1, 0])
+    #expect(Self.semanticVersion("0.1.0-dev")?.preRelease == "dev")
+    for wrong in ["0.1", "1.0.0.0", "01.0.0", "+1.0.0", "0.1.0-", "v0.1.0", "0.1.x", "0.1.0 dev"] {
+      #expect(Self.semanticVersion(wrong[...]) == nil, "\(wrong)")
+    }
+  }
+
+  @Test func versionPrintsTheLibrarysVersion() throws {
+    let result = try TUI.run(["--version"])
+    #expect(result.status == 0)
+    #expect(result.text == "tooltip-tui \(tooltipKitVersion)\n")
+  }
+}

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""The public API of the library modules, read from their symbol graphs, as CHANGELOG lines.
+
+    scripts/api.py [GRAPHS]        every public symbol, by module: one line per type with its
+                                   members, then the module's free functions and constants
+    scripts/api.py OLD NEW         what NEW adds to OLD and what it removes, in the same form
+
+GRAPHS defaults to .build/symbol-graphs, which scripts/docs.sh writes (one folder per module).
+To compare two versions: copy .build/symbol-graphs aside, check out the other version, run
+scripts/docs.sh again, then `scripts/api.py OLD .build/symbol-graphs`. A renamed symbol shows as
+one removed and one added: the CHANGELOG entry names both (the old name and its replacement).
+"""
+
+import json
+import pathlib
+import sys
+
+MODULES = ["TooltipKit", "TooltipCurses", "TooltipScenes"]
+
+# How each kind of symbol is introduced in Swift, so an entry reads as a declaration.
+KEYWORDS = {
+    "swift.class": "class", "swift.struct": "struct", "swift.enum": "enum",
+    "swift.protocol": "protocol", "swift.typealias": "typealias", "swift.associatedtype": "associatedtype",
+    "swift.enum.case": "case", "swift.property": "var", "swift.type.property": "static var",
+    "swift.method": "func", "swift.type.method": "static func", "swift.func.op": "static func",
+    "swift.init": "", "swift.subscript": "", "swift.type.subscript": "static",
+    "swift.func": "func", "swift.var": "let",
+}
+TYPES = {"swift.class", "swift.struct", "swift.enum", "swift.protocol", "swift.typealias"}
+
+
+def declaration(symbol):
+    """`struct Anchor`, `func send(_:layout:policy:)`, `init(mouse:)`: keyword and title."""
+    keyword = KEYWORDS.get(symbol["kind"]["identifier"], symbol["kind"]["displayName"].lower())
+    if keyword.endswith("var") or keyword == "let":  # a constant says so
+        spelled = [f["spelling"] for f in symbol.get("declarationFragments", []) if f["kind"] == "keyword"]
+        if "let" in spelled:
+            keyword = keyword.replace("var", "let") if keyword.endswith("var") else "let"
+        elif "var" in spelled and keyword == "let":
+            keyword = "var"
+    title = symbol["names"]["title"].removeprefix(".".join(symbol["pathComponents"][:-1]) + ".")
+    return f"{keyword} {title}".strip()
+
+
+def read(folder):
+    """{module: {(type path or "", declaration)}} for every public symbol the module declares.
+
+    Symbols the compiler synthesizes (a protocol's default `!=`) and members inherited from
+    the standard library are not the module's API and are left out.
+    """
+    api = {}
+    for module in MODULES:
+        entries = set()
+        for path in sorted(pathlib.Path(folder, module).glob("*.symbols.json")):
+            graph = json.loads(path.read_text())
+            for symbol in graph["symbols"]:
+                if "::SYNTHESIZED::" in symbol["identifier"]["precise"] or "location" not in symbol:
+                    continue
+                if symbol["kind"]["identifier"] == "swift.extension":  # its members are listed
+                    continue
+                if symbol.get("accessLevel") not in ("public", "open"):
+                    continue
+                components = symbol["pathComponents"]
+                owner = ".".join(components[:-1])
+                if symbol["kind"]["identifier"] in TYPES:
+                    entries.add((".".join(components), ""))
+                    if owner:  # a nested type is also a member of its owner
+                        entries.add((owner, declaration(symbol)))
+                else:
+                    entries.add((owner, declaration(symbol)))
+        api[module] = entries
+    return api
+
+
+def kinds(folder):
+    """{(module, type path): keyword} for the types, to introduce each type's line."""
+    found = {}
+    for module in MODULES:
+        for path in pathlib.Path(folder, module).glob("*.symbols.json"):
+            for symbol in json.loads(path.read_text())["symbols"]:
+                if symbol["kind"]["identifier"] in TYPES:
+                    found[(module, ".".join(symbol["pathComponents"]))] = KEYWORDS[symbol["kind"]["identifier"]]
+    return found
+
+
+def lines(api, type_kinds, indent="  "):
+    """Markdown list lines: each module, then a line per type (members in backticks)."""
+    out = []
+    for module in MODULES:
+        entries = api.get(module, set())
+        if not entries:
+            continue
+        out.append(f"- **{module}**")
+        owners = sorted({owner for owner, _ in entries if owner})
+        for owner in owners:
+            members = sorted(d for o, d in entries if o == owner and d)
+            keyword = type_kinds.get((module, owner))
+            if keyword is None:  # an extension of another module's type
+                head = f"extension of `{owner}`"
+            elif (owner, "") in entries:
+                head = f"`{keyword} {owner}`"
+            else:  # the type was there before; only members changed
+                head = f"in `{owner}`"
+            out.append(f"{indent}- {head}" + (": " + ", ".join(f"`{m}`" for m in members) if members else ""))
+        for _, declared in sorted((o, d) for o, d in entries if not o and d):
+            out.append(f"{indent}- `{declared}`")
+    return out
+
+
+def main(arguments):
+    if len(arguments) > 2 or any(a.startswith("-") for a in arguments):
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    if len(arguments) < 2:
+        folder = arguments[0] if arguments else ".build/symbol-graphs"
+        print("\n".join(lines(read(folder), kinds(folder))))
+        return 0
+    old, new = read(arguments[0]), read(arguments[1])
+    type_kinds = {**kinds(arguments[0]), **kinds(arguments[1])}
+    for title, api in (("Added", {m: new[m] - old[m] for m in MODULES}),
+                       ("Removed", {m: old[m] - new[m] for m in MODULES})):
+        print(f"### {title}\n")
+        print("\n".join(lines(api, type_kinds)) or "(nothing)")
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
