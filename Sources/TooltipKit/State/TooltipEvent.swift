@@ -96,7 +96,7 @@ public enum OpenReason: String, Hashable, Sendable {
   case tap
   /// A press held on a long-press anchor.
   case longPress
-  /// ``TooltipInput/toggleHint`` (the `i` key in ``TooltipKeymap``).
+  /// ``TooltipInput/toggleHint`` (the `i` key in `TooltipKeymap`).
   case hintToggled
   /// ``TooltipInput/open(_:)``.
   case programmatic
