@@ -62,12 +62,17 @@ let package = Package(
     // What the test targets share: the package's paths and binaries, temporary directories,
     // running a process, tmux panes, snapshots, and the gate keeping timed tests off busy cores.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // SPEC 4's invariants of the state machine: one oracle for the core's tests, the random
+    // sequences and the fuzz target.
+    .target(name: "StateOracle", dependencies: ["TooltipKit"], path: "Tests/StateOracle"),
+    // Reading curses' picture of the screen back, for the terminal layer's tests only.
+    .target(name: "CursesReadBack", dependencies: ["CNcurses"], path: "Tests/CursesReadBack"),
 
     // Tests: the core, the terminal layer, the scenes, and the real binary driven in tmux.
-    .testTarget(name: "TooltipKitTests", dependencies: ["TooltipKit"]),
+    .testTarget(name: "TooltipKitTests", dependencies: ["TooltipKit", "StateOracle", "TestSupport"]),
     .testTarget(
       name: "TooltipCursesTests",
-      dependencies: ["TooltipCurses", "TooltipKit", "CNcurses", "CTerminalGuard", "TestSupport"]),
+      dependencies: ["TooltipCurses", "TooltipKit", "CNcurses", "CTerminalGuard", "CursesReadBack", "TestSupport"]),
     .testTarget(name: "TooltipScenesTests", dependencies: ["TooltipScenes", "TooltipKit", "TestSupport"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["tooltip-tui", "toolbar-own-curses", "toolbar-session", "TestSupport"]),
@@ -83,7 +88,7 @@ let package = Package(
     .testTarget(name: "RealTerminalTests", dependencies: ["tooltip-tui", "TooltipKit", "TestSupport"]),
 
     // Robustness: seeded random event sequences and hostile copy through the core.
-    .testTarget(name: "PropertyTests", dependencies: ["TooltipKit", "tooltip-tui", "TestSupport"]),
+    .testTarget(name: "PropertyTests", dependencies: ["TooltipKit", "StateOracle", "tooltip-tui", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

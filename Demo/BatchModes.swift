@@ -1,3 +1,4 @@
+import TooltipCurses
 import TooltipKit
 import TooltipScenes
 
@@ -31,8 +32,7 @@ func runBatchMode(_ options: Options) -> Int32 {
     let model = SnapshotMode.model(scenes: scenes, options: settings, colors: colors)
     let frame = model.frame()
     output =
-      options.svg
-      ? FrameSVG.svg(frame, theme: model.render.theme) : SnapshotMode.bytes(of: frame, ansi: options.ansi)
+      options.svg ? frame.svg(theme: model.render.theme) : options.ansi ? frame.ansiText() : frame.plainText()
     status = 0
   case .check:
     let report = CheckMode.report(
@@ -41,9 +41,9 @@ func runBatchMode(_ options: Options) -> Int32 {
     notes = Array(report.notes.utf8)
     status = report.status
   case .lint:
-    let report = LintMode.report(scene: scene, fidelity: options.fidelity)
+    let report = LintReport(scene: scene, fidelity: options.fidelity)
     output = Array(report.text.utf8)
-    status = report.status
+    status = report.findings.isEmpty ? 0 : 1
   case .interactive, .help, .version:
     return 2
   }
@@ -62,9 +62,7 @@ func runBatchMode(_ options: Options) -> Int32 {
 /// way the interactive mode reads it before it picks a glyph set.
 func localeIsUTF8() -> Bool {
   setlocale(LC_CTYPE, "")
-  guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
-  let name = String(cString: codeset).uppercased()
-  return name == "UTF-8" || name == "UTF8"
+  return codesetIsUTF8()
 }
 
 /// Whether `NO_COLOR` is set to a non-empty value (https://no-color.org).

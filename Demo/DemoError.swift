@@ -1,8 +1,5 @@
+import TooltipCurses
 import TooltipScenes
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// An error the demo reports: one line on stderr, exit status 2, nothing on stdout.
 ///
@@ -28,22 +25,5 @@ enum DemoError: Error, Equatable {
   /// Writes the line and a newline to stderr in one write.
   func report() {
     _ = writeAll(Array((line + "\n").utf8), to: 2)
-  }
-}
-
-/// Writes every byte to `fd`, retrying short and interrupted writes; returns the error text on
-/// failure, nil on success.
-func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
-  bytes.withUnsafeBytes { buffer -> String? in
-    var offset = 0
-    while offset < buffer.count {
-      let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        return strerror(errno).map { String(cString: $0) } ?? "error \(errno)"
-      }
-      offset += written
-    }
-    return nil
   }
 }

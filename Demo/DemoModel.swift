@@ -1,4 +1,3 @@
-import TooltipCurses
 import TooltipKit
 import TooltipScenes
 
@@ -93,7 +92,7 @@ struct DemoModel {
   private static func sceneArea(screen: Size, bare: Bool) -> Rect {
     hasChrome(screen: screen, bare: bare)
       ? Rect(x: 0, y: 1, width: screen.width, height: screen.height - 2)
-      : Rect(origin: Point(x: 0, y: 0), size: screen)
+      : Rect(size: screen)
   }
 
   private mutating func relayout() {
@@ -106,11 +105,14 @@ struct DemoModel {
     layout.prepareBubble(for: state.openID)
     hint = makeHint()
     sceneLayer = nil
-    if layout.anchors.count >= Self.sceneLayerThreshold {
-      var grid = CellGrid(size: screen)
-      Renderer.drawScene(layout, into: &grid)
-      sceneLayer = grid
-    }
+    if layout.anchors.count >= Self.sceneLayerThreshold { drawSceneLayer() }
+  }
+
+  /// Draws the scene without its state into ``sceneLayer``.
+  private mutating func drawSceneLayer() {
+    var grid = CellGrid(size: screen)
+    Renderer.drawScene(layout, into: &grid)
+    sceneLayer = grid
   }
 
   /// Sends one input to the tooltip state machine and remembers the last event it reported,
@@ -137,12 +139,7 @@ struct DemoModel {
       index = text.index(after: index)
       if !seenText && character == " " { continue }
       seenText = true
-      var w = 0
-      if character.isASCII {
-        w = 1
-      } else {
-        for scalar in character.unicodeScalars { w += Text.isUnsafe(scalar) ? 1 : Text.width(of: scalar) }
-      }
+      let w = character.isASCII ? 1 : Text.width(of: character)
       width += w
       if width > columns + 1 && w > 0 && character != " " { return String(text[..<index]) }
     }
@@ -230,42 +227,74 @@ struct DemoModel {
       return .redrawAll
     }
     if helpVisible {
-      // Any key (or a click) closes the help and does nothing else.
+      // Any key (or a primary-button press or click) closes the help and does nothing else.
+      let closes: Bool
       switch input {
-      case .key, .press, .click:
-        helpVisible = false
-        // The whole screen, not the cells that changed: on a 1 x 1 screen ncurses never
-        // blanks the overlay's one cell, its last, and a letter of the help stayed there.
-        return .redrawAll
-      default:
-        return .draw
+      case .key: closes = true
+      case .mouse(let mouse): closes = mouse.action == .press(.primary) || mouse.action == .click(.primary)
+      default: closes = false
       }
+      guard closes else { return .draw }
+      helpVisible = false
+      // The whole screen, not the cells that changed: on a 1 x 1 screen ncurses never
+      // blanks the overlay's one cell, its last, and a letter of the help stayed there.
+      return .redrawAll
     }
-    if case .key(let key) = input { return handle(key) }
+    if case .key(let key) = input {
+      // The demo gives no Alt key a meaning: one is the Esc it started with, then the key
+      // (GNU screen and tmux merge Esc with the key typed after it).
+      guard key.modifiers.contains(.alt) else { return handle(key) }
+      var outcome = Outcome.draw
+      for part in key.unmerged {
+        switch handle(part) {
+        case .quit(let status): return .quit(status)
+        case .redrawAll: outcome = .redrawAll
+        case .draw: break
+        }
+      }
+      return outcome
+    }
+    // Pastes, other buttons, the wheel and motion mean nothing here.
     if let mapped = TooltipKeymap.input(for: input) { send(mapped) }
     return .draw
   }
 
+  /// The ASCII code of `key` when it is a character typed with exactly `modifiers`, else 0.
+  private static func ascii(_ key: TerminalKey, _ modifiers: KeyModifiers) -> UInt8 {
+    guard key.modifiers == modifiers, case .character(let character) = key.code else { return 0 }
+    return character.asciiValue ?? 0
+  }
+
   private mutating func handle(_ key: TerminalKey) -> Outcome {
-    if key != .character("g") { tourStep = nil }
-    switch key {
-    case .escape:
+    // Keys are told apart by their ASCII code, a switch on a byte: a burst of keys costs no
+    // string comparisons.
+    let letter = Self.ascii(key, [])
+    if letter != UInt8(ascii: "g") { tourStep = nil }
+    if key == .escape {
       // With nothing open, Esc clears the last event: the status row then gives the whole
       // row to the selected anchor's hint.
       if state.openID == nil { lastEvent = "" }
       send(.escape)
-    case .character("?"):
+      return .draw
+    }
+    switch Self.ascii(key, .control) {
+    case UInt8(ascii: "c"): return .quit(130)
+    case UInt8(ascii: "l"): return .redrawAll
+    default: break
+    }
+    switch letter {
+    case UInt8(ascii: "?"):
       // The help takes the pointer: a press begun beneath it (its release is the help's) is
       // neither a tap nor, when its time runs out, a long press.
       helpVisible = true
       send(.cancelPress)
-    case .character("q"): return .quit(0)
-    case .character("\u{03}"): return .quit(130)
-    case .character("\u{0C}"): return .redrawAll
-    case .character("t"):
+    case UInt8(ascii: "q"): return .quit(0)
+    case UInt8(ascii: "t"):
+      // The theme changes how cells look, never where they are: nothing is laid out again.
       render.theme = render.theme == .light ? .dark : .light
-      relayout()
-    case .character("s"):
+      layout.setTheme(render.theme)
+      if sceneLayer != nil { drawSceneLayer() }
+    case UInt8(ascii: "s"):
       // The scene's own sizes, then all sm, then all md, then back.
       switch sizeOverride {
       case nil: sizeOverride = .sm
@@ -274,33 +303,33 @@ struct DemoModel {
       }
       relayout()
       send(.layoutChanged)
-    case .character("1"):
+    case UInt8(ascii: "1"):
       headlineOn.toggle()
       relayout()
       send(.layoutChanged)
-    case .character("2"):
+    case UInt8(ascii: "2"):
       supportingOn.toggle()
       relayout()
       send(.layoutChanged)
-    case .character("f"):
+    case UInt8(ascii: "f"):
       render.fidelity = render.fidelity == .hug ? .file : .hug
       relayout()
       send(.layoutChanged)
-    case .character("p"):
+    case UInt8(ascii: "p"):
       policy = policy == .consume ? .passThrough : .consume
-    case .character("e"):
+    case UInt8(ascii: "e"):
       // Crop and shift, for every scene from now on; the open bubble is laid out again.
       edgesOverride = scene.edges == .crop ? .shift : .crop
       relayout()
       send(.layoutChanged)
       lastEvent = "edges: \(scene.edges.rawValue)"
-    case .character("n"):
+    case UInt8(ascii: "n"):
       sceneIndex = (sceneIndex + 1) % scenes.count
       relayout()
       send(.sceneReplaced)
-    case .character("d"):
+    case UInt8(ascii: "d"):
       debugVisible.toggle()
-    case .character("g"):
+    case UInt8(ascii: "g"):
       advanceTour()
     default:
       // The component's own keys: selection, tap, info, escape.

@@ -83,16 +83,7 @@ extension DemoModel {
 
   /// `line` cut to `width` columns, ending in an ellipsis when cut.
   func truncated(_ line: TextLine, to width: Int) -> TextLine {
-    guard line.width > width else { return line }
-    var units: [TextUnit] = []
-    var used = 0
-    let mark = TextLine(ellipsis)
-    for unit in line.units {
-      if used + unit.width > width - mark.width { break }
-      units.append(unit)
-      used += unit.width
-    }
-    return TextLine(units: width >= mark.width ? units + mark.units : units)
+    line.truncated(to: width, ellipsis: ellipsis)
   }
 
   /// Underlines every tap target and marks the corners of the open bubble's body rect.

@@ -1,3 +1,4 @@
+import TooltipCurses
 import TooltipKit
 
 #if canImport(Glibc)

@@ -4,6 +4,8 @@
 # Inputs run up to 1 KB from the start (-len_control=0): enough bytes for a scene and all 64
 # steps, so deep sequences are tried at once rather than after hours of growing inputs.
 #
+# The same bytes also run through the terminal input parser (InputParser), whole and in chunks.
+#
 # Builds Fuzz/FuzzCore.swift with the property tests' generators and invariants
 # (Tests/PropertyTests/Support) against the core, instrumented for libFuzzer and
 # AddressSanitizer, then runs one job at the lowest priority. Findings (inputs that trap)
@@ -33,14 +35,18 @@ echo "fuzz.sh: building $build/fuzz-core" >&2
   "$root/Sources/CTextWidth/CTextWidth.c" -o "$build/CTextWidth.o"
 mapfile -t core < <(find "$root/Sources/TooltipKit" -name '*.swift' | sort)
 swiftc -parse-as-library -O -g -sanitize=fuzzer,address -swift-version 6 \
-  -module-name TooltipKit -I "$build/include" \
+  -module-name TooltipKit -package-name TooltipKit -I "$build/include" \
   -emit-module -emit-module-path "$build/TooltipKit.swiftmodule" \
   -emit-library -static -o "$build/libTooltipKit.a" "${core[@]}"
+swiftc -parse-as-library -O -g -sanitize=fuzzer,address -swift-version 6 \
+  -module-name StateOracle -package-name TooltipKit -I "$build" -I "$build/include" \
+  -emit-module -emit-module-path "$build/StateOracle.swiftmodule" \
+  -emit-library -static -o "$build/libStateOracle.a" "$root"/Tests/StateOracle/*.swift
 mapfile -t support < <(find "$root/Tests/PropertyTests/Support" -name '*.swift' | sort)
 swiftc -parse-as-library -O -g -sanitize=fuzzer,address -swift-version 6 \
-  -module-name FuzzCore -I "$build" -I "$build/include" \
+  -module-name FuzzCore -package-name TooltipKit -I "$build" -I "$build/include" \
   "$root/Fuzz/FuzzCore.swift" "${support[@]}" \
-  "$build/libTooltipKit.a" "$build/CTextWidth.o" -use-ld=lld -o "$build/fuzz-core"
+  "$build/libStateOracle.a" "$build/libTooltipKit.a" "$build/CTextWidth.o" -use-ld=lld -o "$build/fuzz-core"
 
 if [[ "$seconds" == check ]]; then
   echo "fuzz.sh: 500 inputs up to 1 KB, no corpus kept" >&2

@@ -157,6 +157,9 @@ def partial_csi(rng):
     """A control sequence cut short, or one the program does not know."""
     body = "".join(rng.choice("0123456789;?<>=") for _ in range(rng.randint(0, 12)))
     ending = rng.choice(["", "", "~", "u", "R", "$", "\x1b", "[", "O"])
+    if ending in ("u", "~") and re.fullmatch(r"[0-9;]*", body):
+        # Digits and `;` before `u` or `~` are a key (CSI 113 u is q): keep it a private sequence.
+        body = "?" + body
     return ("\x1b[" + body + ending).encode()
 
 
@@ -225,6 +228,9 @@ def mutate(rng, actions):
 # OSC, DCS, APC, PM and SOS strings up to ST or BEL, none of them a key the program lists.
 
 KNOWN_CSI_FINALS = frozenset(b"ABCDZM")
+# CSI finals that are keys with a modifier parameter (arrows, Home, End, F1-F4, Shift-Tab, the
+# `~` keys and the `u` form).
+MODIFIABLE_FINALS = frozenset(b"ABCDHFPQRSZ~u")
 # SS3 finals the program gives a meaning: arrows, keypad Enter, digits and operators.
 KNOWN_SS3_FINALS = frozenset(b"ABCDMXjklmnopqrstuvwxy")
 # The application keypad: SS3 final -> the main-keyboard key it means.
@@ -245,12 +251,19 @@ def unknown_csi(rng):
             continue
         if not inter and params[:1] == b"<" and final in b"Mm":
             continue
+        if not inter and final in MODIFIABLE_FINALS and re.fullmatch(rb"[0-9;]*", params) and (
+                b";" in params or final == ord("u") or final in KNOWN_CSI_FINALS):
+            # A key with xterm's modifier parameter, modifyOtherKeys or the `u` form: a key.
+            continue
+        if not inter and not params and final == ord("["):
+            # The Linux console's function keys: one more byte.
+            continue
         if rng.random() < 0.3:
             # Ones real keyboards send: Home, End, Insert, Delete, Page Up/Down, F1-F12, modified
             # arrows, focus and paste marks.
             return rng.choice([b"\x1b[1~", b"\x1b[4~", b"\x1b[2~", b"\x1b[3~", b"\x1b[5~", b"\x1b[6~",
-                               b"\x1b[H", b"\x1b[F", b"\x1b[15~", b"\x1b[24~", b"\x1b[1;5A",
-                               b"\x1b[1;2D", b"\x1b[I", b"\x1b[O", b"\x1b[200~", b"\x1b[201~"])
+                               b"\x1b[H", b"\x1b[F", b"\x1b[15~", b"\x1b[24~", b"\x1b[I", b"\x1b[O",
+                               b"\x1b[201~"])
         return b"\x1b[" + params + inter + bytes([final])
 
 
@@ -277,8 +290,8 @@ def grammar_sequence(rng):
         return unknown_ss3(rng)
     if roll < 0.9:
         return control_string(rng, rng.choice(["OSC", "DCS", "OSC", "DCS", "APC", "PM", "SOS"]))
-    # nF and two-byte escapes, and Alt with a key (ESC then the key).
-    return rng.choice([b"\x1b(B", b"\x1b F", b"\x1b#8", b"\x1b7", b"\x1b=", b"\x1bq", b"\x1b1", b"\x1b\x1b[A"])
+    # nF escapes (ESC and a key is Alt with that key, which is Esc then the key to the demo).
+    return rng.choice([b"\x1b(B", b"\x1b F", b"\x1b#8", b"\x1b%G"])
 
 
 def keypad_key(rng):
@@ -287,12 +300,55 @@ def keypad_key(rng):
     return b"\x1bO" + bytes([final]), "\r" if final == ord("M") else KEYPAD[final]
 
 
+def modified_key(rng, alt=True):
+    """A key with xterm's modifier parameter (`CSI 1;5A`, `CSI 5;3~`, `SS3 5 P`): Shift, Ctrl
+    and Meta mean nothing to the demo; with `alt`, Alt too (Esc then the key)."""
+    bits = rng.choice([1, 4, 5, 8] + ([2, 3, 6, 7] if alt else []))
+    m = 1 + bits
+    return rng.choice([
+        "\x1b[1;%d%s" % (m, rng.choice("ABCDHFPQRS")),
+        "\x1b[%d;%d~" % (rng.choice([2, 3, 5, 6, 15, 17, 18, 19, 20, 21, 23, 24]), m),
+        "\x1bO%d%s" % (m, rng.choice("ABCDPQRS")),
+    ]).encode()
+
+
+def named_key(rng):
+    """A key the terminal names that means nothing to the demo: Home, End, Page Up and Down,
+    Insert, Delete, F1-F12, in either cursor mode."""
+    return rng.choice([b"\x1bOH", b"\x1bOF", b"\x1b[H", b"\x1b[F", b"\x1b[5~", b"\x1b[6~", b"\x1b[2~",
+                       b"\x1b[3~", b"\x1bOP", b"\x1bOQ", b"\x1bOR", b"\x1bOS", b"\x1b[15~", b"\x1b[24~"])
+
+
+def bracketed_paste(rng):
+    """A bracketed paste whose text holds keys, `q` among them: one event, never keys."""
+    pieces = [b"q", b"qq", b"t", b"i", b"\t", b"\r", b"\x1b[A", b"\x1bOq", b"g", b"1", b"?", b"n", "é😀".encode(),
+              b" ", b"\x1b", b"\x1b[20", b"\x1b[201"]
+    body = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
+    return b"\x1b[200~" + body + b"\x1b[201~"
+
+
+def slow_write(rng, data, actions):
+    """`data` written as over a slow link: its first two bytes (`ESC [`, `ESC O`), then the rest in
+    pieces 20-80 ms apart."""
+    head, rest = data[:2], data[2:]
+    actions.append(["write", head])
+    while rest:
+        n = rng.randint(1, 3)
+        actions.append(["sleep", rng.choice([20, 40, 60, 80])])
+        actions.append(["write", rest[:n]])
+        rest = rest[n:]
+
+
 def new_input_action(rng):
     """A write of grammar-valid sequences or keypad keys, or a Ctrl-Z/fg cycle (for the random
     streams, checked by their exit)."""
     roll = rng.random()
     if roll < 0.05:
         return ["ctrlz", rng.choice([0, 20, 100, 300])]
+    if roll < 0.2:
+        return ["write", b"".join(rng.choice([modified_key(rng), named_key(rng)]) for _ in range(rng.randint(1, 4)))]
+    if roll < 0.3:
+        return ["paste", bracketed_paste(rng)]
     if roll < 0.45:
         return ["write", b"".join(keypad_key(rng)[0] for _ in range(rng.randint(1, 4)))]
     return ["write", b"".join(grammar_sequence(rng) for _ in range(rng.randint(1, 6)))]
@@ -314,8 +370,14 @@ def generate_checked(seed, index, rng):
     toggles = {"1": 0, "2": 0, "\r": 0}
     for _ in range(rng.randint(2, 14)):
         roll = rng.random()
-        if roll < 0.45:
+        if roll < 0.3:
             actions.append(["write", b"".join(grammar_sequence(rng) for _ in range(rng.randint(1, 6)))])
+        elif roll < 0.4:
+            # Keys the demo gives no meaning: modified (never with Alt) and named keys.
+            keys = b"".join(rng.choice([modified_key(rng, alt=False), named_key(rng)]) for _ in range(rng.randint(1, 4)))
+            actions.append(["write", keys])
+        elif roll < 0.45:
+            actions.append(["paste", bracketed_paste(rng)])
         elif roll < 0.8:
             data, meaning = keypad_key(rng)
             other = {"1": "2", "2": "1"}.get(meaning)
@@ -323,11 +385,18 @@ def generate_checked(seed, index, rng):
                 continue
             if meaning in toggles:
                 toggles[meaning] += 1
-            actions.append(["write", data])
+            if rng.random() < 0.3:
+                # Over a slow link: the same key, its bytes apart.
+                slow_write(rng, data, actions)
+            else:
+                actions.append(["write", data])
         elif roll < 0.92:
             actions.append(["ctrlz", rng.choice([0, 50, 200])])
         else:
             actions.append(["sleep", rng.choice([0, 10, 40])])
+    for action in actions:
+        if action[0] == "paste":
+            action[0] = "write"
     fixes = b"".join(key.encode() for key in ("1", "2") if toggles[key] % 2)
     if fixes:
         actions.append(["write", fixes])
@@ -383,8 +452,11 @@ def generate(seed, index):
             actions.append(["write", b"\x1b"])
             if rng.random() < 0.5:
                 actions.append(["sleep", rng.choice([5, 30, 60])])
-        elif roll < 0.66:
+        elif roll < 0.63:
             actions.append(["write", partial_csi(rng)])
+        elif roll < 0.66:
+            slow_write(rng, rng.choice([rng.choice(ARROWS), sgr_mouse(rng, size[0], size[1]), modified_key(rng),
+                                        named_key(rng)]), actions)
         elif roll < 0.72:
             actions.append(["write", utf8_junk(rng)])
         elif roll < 0.74:
@@ -407,6 +479,12 @@ def generate(seed, index):
         if action[0] == "write":
             action[1] = filtered(action[1])
     end_with_signal(rng, actions)
+    for action in actions:
+        if action[0] == "paste":
+            # Random bytes before a paste may leave a sequence open that takes its start marker
+            # (an X10 report's three bytes): here a paste holds no q. The checked streams, whose
+            # every sequence is whole, paste q.
+            action[:] = ["write", filtered(action[1])]
     return {"seed": seed, "index": index, "args": args, "env": env, "size": [cols, rows],
             "early": early, "actions": actions}
 
@@ -762,6 +840,8 @@ def run_checked(binary, stream, deadline=10.0):
 ALT_ON = re.compile(rb"\x1b\[\?(?:\d+;)*(?:1049|1047|47)(?:;\d+)*h")
 ALT_OFF = re.compile(rb"\x1b\[\?(?:\d+;)*(?:1049|1047|47)(?:;\d+)*l")
 MOUSE_ON = re.compile(rb"\x1b\[\?(?:\d+;)*(?:9|1000|1002|1003|1005|1006|1015)(?:;\d+)*h")
+PASTE_ON = re.compile(rb"\x1b\[\?(?:\d+;)*2004(?:;\d+)*h")
+PASTE_OFF = re.compile(rb"\x1b\[\?(?:\d+;)*2004(?:;\d+)*l")
 MOUSE_OFF = re.compile(rb"\x1b\[\?(?:\d+;)*(?:9|1000|1002|1003|1005|1006|1015)(?:;\d+)*l")
 
 
@@ -1015,6 +1095,9 @@ def check(stream, status, stderr, output, before, after):
     on, off = last_match(MOUSE_ON, output), last_match(MOUSE_OFF, output)
     if on >= 0 and off < on:
         return "left mouse reporting on"
+    on, off = last_match(PASTE_ON, output), last_match(PASTE_OFF, output)
+    if on >= 0 and off < on:
+        return "left bracketed paste on"
     if after[3] & (termios.ECHO | termios.ICANON) != before[3] & (termios.ECHO | termios.ICANON):
         return "terminal modes not restored: ECHO/ICANON lflag %#o, was %#o" % (after[3], before[3])
     names = ["iflag", "oflag", "cflag", "lflag"]

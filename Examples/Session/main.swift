@@ -104,7 +104,7 @@ while true {
       area: Rect(x: 0, y: 1, width: resized.width, height: max(0, resized.height - 2)), options: options)
     events = state.send(.layoutChanged, layout: next)
   case .some(let input):
-    if let mapped = TooltipKeymap.input(for: input) { events = state.send(mapped, layout: layout) }
+    for mapped in TooltipKeymap.inputs(for: input) { events += state.send(mapped, layout: layout) }
   }
   for case .action(let id) in events { status = "\(id): README.md" }
 }

@@ -122,30 +122,6 @@ static inline int tk_put(WINDOW *w, int y, int x, const char *text) {
   return mvwaddstr(w, y, x, text);
 }
 
-/* Reads the cell at (y, x) back: its characters (up to `capacity` wide characters, ended by
-   a null), attributes and colour pair. Returns OK or ERR. */
-static inline int tk_cell(WINDOW *w, int y, int x, wchar_t *text, int capacity, attr_t *attrs, int *pair) {
-  cchar_t cell;
-  if (mvwin_wch(w, y, x, &cell) == ERR) return ERR;
-  wchar_t buffer[CCHARW_MAX + 1];
-  short small_pair = 0;
-  *pair = 0;
-  if (getcchar(&cell, buffer, attrs, &small_pair, pair) == ERR) return ERR;
-  int i = 0;
-  for (; i < capacity - 1 && i < CCHARW_MAX && buffer[i] != 0; i++) text[i] = buffer[i];
-  text[i] = 0;
-  return OK;
-}
-
-/* Reads row `y` back as text (the right halves of wide characters are not repeated), up to
-   `capacity` - 1 wide characters, ended by a null. Returns the count or ERR. */
-static inline int tk_row_text(WINDOW *w, int y, wchar_t *text, int capacity) {
-  return mvwinnwstr(w, y, 0, text, capacity - 1);
-}
-
-/* The attributes alone, without the colour-pair bits ncurses keeps in the same word. */
-static inline attr_t tk_attributes_only(attr_t attrs) { return attrs & (A_ATTRIBUTES & ~A_COLOR); }
-
 /* Writes `text` straight to the terminal through standard output (which must be the stream
    the screen was started on), at (y, x) in `attrs` and colour `pair`, outside curses' picture
    of the screen: the cursor is moved there by absolute addressing, so nothing depends on where

@@ -16,7 +16,7 @@
 /* Mouse off (every mode curses may have asked for), keypad transmit off, attributes off,
    cursor shown, main screen. */
 static const char reset_sequence[] =
-    "\033[?1000l\033[?1002l\033[?1003l\033[?1005l\033[?1006l\033[?1015l"
+    "\033[?1000l\033[?1002l\033[?1003l\033[?1005l\033[?1006l\033[?1015l\033[?2004l"
     "\033[?1l\033>"
     "\033[0m\033[?25h\033[?1049l\r\n";
 

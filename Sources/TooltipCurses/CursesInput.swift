@@ -1,29 +1,44 @@
 import CNcurses
 import TooltipKit
 
-/// Reads the terminal's bytes on the current curses screen and parses them into input.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reads the terminal's bytes on the current curses screen, in bulk, and parses them into
+/// input.
 ///
 /// Curses' keypad translation is off: every byte reaches ``InputParser``, which knows escape
-/// sequences by their grammar, so a sequence the program does not know is consumed whole
-/// instead of arriving as Esc and loose keys, and arrows work in either cursor-key mode.
-/// Mouse reports are parsed here too (SGR 1006, X10, UTF-8 1005), whatever encoding terminfo
-/// names. Resizes still come from curses (`KEY_RESIZE`). Separate from ``TerminalSession`` so
-/// it can be driven on a pseudo-terminal in tests.
-public final class CursesInput {
+/// sequences by their grammar and the terminal's keys by its terminfo entry, so a sequence the
+/// program does not know is consumed whole instead of arriving as Esc and loose keys, and keys
+/// work in either cursor-key mode. Curses is asked first on each read (it reports a resize as
+/// `KEY_RESIZE`, and may hold a byte); whatever else is waiting is then read from the
+/// descriptor in one system call and parsed at once, so a burst costs a read per 64 KiB rather
+/// than per byte. Separate from ``TerminalSession`` so it can be driven on a pseudo-terminal in
+/// tests.
+package final class CursesInput {
   private var parser: InputParser
   /// The waker whose ``TerminalWaker/wake()`` ends a blocked read, if any.
   private let waker: TerminalWaker?
   /// Whether the last read returned nil because it was woken.
-  public private(set) var wasWoken = false
-  /// When the last byte of an unfinished sequence arrived.
+  package private(set) var wasWoken = false
+  /// When the last bytes arrived.
   private var lastByte = Duration.zero
+  /// Inputs parsed and not yet returned, from `next` on.
+  private var queue: [TerminalInput] = []
+  private var next = 0
+  /// Where bytes are read into.
+  private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
   /// A reader for the current curses screen.
   ///
-  /// - Parameter mouse: whether mouse reports become input (``setModes(mouse:)`` asked for
-  ///   them); when false they are consumed and ignored.
-  public convenience init(mouse: Bool = true) {
-    self.init(mouse: mouse, clock: { MonotonicClock.now })
+  /// - Parameters:
+  ///   - mouse: whether mouse reports become input (``setModes(mouse:)`` asked for them); when
+  ///     false they are consumed and ignored.
+  ///   - input: the descriptor the screen reads (standard input, unless the screen was started
+  ///     with `newterm` on another stream).
+  package convenience init(mouse: Bool = true, input: Int32 = 0) {
+    self.init(mouse: mouse, input: input, clock: { MonotonicClock.now })
   }
 
   /// A reader for the current curses screen whose blocked reads `waker` can end.
@@ -33,16 +48,17 @@ public final class CursesInput {
   ///   - waker: the waker whose `wake()` ends a blocked read early.
   ///   - input: the descriptor the screen reads (standard input, unless the screen was
   ///     started with `newterm` on another stream).
-  public convenience init(mouse: Bool, waker: TerminalWaker, input: Int32 = 0) {
-    self.init(mouse: mouse, clock: { MonotonicClock.now }, waker: waker, input: input)
+  package convenience init(mouse: Bool, waker: TerminalWaker, input: Int32 = 0) {
+    self.init(mouse: mouse, input: input, waker: waker, clock: { MonotonicClock.now })
   }
 
   /// The clock the waits and mouse events are timed by: ``MonotonicClock``, or a test's.
   private let clock: @Sendable () -> Duration
 
   /// A reader timed by `clock` (tests move it to stand for a reader that was descheduled).
-  init(mouse: Bool, clock: @escaping @Sendable () -> Duration, waker: TerminalWaker? = nil, input: Int32 = 0) {
-    parser = InputParser(mouse: mouse, utf8MouseCoordinates: mouse && tk_mouse_utf8() != 0)
+  init(mouse: Bool, input: Int32 = 0, waker: TerminalWaker? = nil, clock: @escaping @Sendable () -> Duration) {
+    parser = InputParser(
+      mouse: mouse, utf8MouseCoordinates: mouse && tk_mouse_utf8() != 0, keys: TerminalKeys.current())
     self.clock = clock
     self.waker = waker
     inputDescriptor = input
@@ -53,15 +69,15 @@ public final class CursesInput {
 
   /// Sets the input modes on the current curses screen: cbreak (signals stay on, so Ctrl-C and
   /// Ctrl-Z work), no echo, no newline translation, keypad translation off (this type parses
-  /// sequences itself), and, when `mouse`, primary-button press and release reports.
+  /// sequences itself), and, when `mouse`, mouse reports.
   ///
   /// Mouse reporting is switched on by curses (terminfo's `XM`, or the basic 1000 mode), which
-  /// also switches it off and on around Ctrl-Z. ``TerminalSession`` asks for SGR 1006 beside
-  /// it.
+  /// also switches it off and on around Ctrl-Z. ``TerminalSession`` asks for the rest beside
+  /// it (``modesOn(mouse:)``).
   ///
   /// - Returns: whether curses switched mouse reporting on.
   @discardableResult
-  public static func setModes(mouse: Bool) -> Bool {
+  package static func setModes(mouse: Bool) -> Bool {
     set_escdelay(25)
     cbreak()
     noecho()
@@ -75,18 +91,32 @@ public final class CursesInput {
     return true
   }
 
+  /// The modes asked for beside curses' own: bracketed paste (2004), so that a paste arrives as
+  /// one ``TerminalInput/paste(_:)`` and never as keys; and with the mouse, button-motion
+  /// reports (1002, for drags) in the SGR encoding (1006), so that reports carry any column.
+  /// Terminals that know SGR (xterm, tmux) prefer it to X10 and to UTF-8 1005, whichever of
+  /// those terminfo switched on; others ignore it, and what they send is parsed as it comes.
+  package static func modesOn(mouse: Bool) -> String {
+    (mouse ? "\u{1B}[?1002h\u{1B}[?1006h" : "") + "\u{1B}[?2004h"
+  }
+
+  /// Switches ``modesOn(mouse:)`` off again (the crash-time reset sequence does it too).
+  package static func modesOff(mouse: Bool) -> String {
+    "\u{1B}[?2004l" + (mouse ? "\u{1B}[?1006l\u{1B}[?1002l" : "")
+  }
+
   /// Waits for the next input and parses it, stamping mouse events with ``MonotonicClock``.
   ///
-  /// Input that means nothing to the program (unknown sequences, another mouse button, the
-  /// wheel, bytes that are not UTF-8) is skipped and the wait goes on, within the timeout: a
-  /// run of it does not end the read, so it costs the caller no frame. Once a sequence has
-  /// begun, its next byte is waited for up to ``InputParser/sequenceWait`` even past the
-  /// timeout, so a sequence is never cut in two; a lone ESC is the Esc key after that wait.
+  /// Input that means nothing (unknown sequences, bytes that are not UTF-8) is skipped and the
+  /// wait goes on, within the timeout: a run of it does not end the read, so it costs the
+  /// caller no frame. A sequence begun is kept across reads: its next byte may take up to
+  /// ``InputParser/pendingWait`` (25 ms after a lone ESC, then it is the Esc key; 1 s inside a
+  /// sequence), whichever read is waiting then.
   ///
   /// - Parameter timeout: how long to wait; nil waits with no timeout (an idle program sleeps
   ///   here until input or a signal).
   /// - Returns: the input, or nil when the wait timed out or a signal interrupted it.
-  public func read(timeout: Duration?) -> TerminalInput? {
+  package func read(timeout: Duration?) -> TerminalInput? {
     read(timeout: timeout, resumed: { false })
   }
 
@@ -95,78 +125,150 @@ public final class CursesInput {
   /// drops the input that was waiting (type-ahead), the rest of an unfinished sequence with it,
   /// so what was read of that sequence is dropped too (never taken for Esc).
   func read(timeout: Duration?, resumed: () -> Bool) -> TerminalInput? {
+    wasWoken = false
+    if let input = dequeue() { return input }
     let window = tk_stdscr()
     let end = timeout.map { clock() + $0 }
-    wasWoken = false
     var readyButEmpty = false
     while true {
-      let now = clock()
-      let wait: Int32
-      if parser.isPending {
-        // Past the wait this reads without waiting: bytes already there (the reader was slow to
-        // get back to them, not the terminal to send them) still belong to the sequence.
-        wait = Self.milliseconds(max(.zero, lastByte + InputParser.sequenceWait - now))
-      } else {
-        wait = end.map { Self.milliseconds(max(.zero, $0 - now)) } ?? -1
-      }
-      var value: Int32
-      if let waker, wait != 0, !parser.isPending {
-        // What curses holds already comes first; then the wait is on the terminal and the
-        // waker together, so another thread can end it.
-        wtimeout(window, 0)
-        value = wgetch(window)
-        if value == ERR {
-          switch waker.wait(input: inputDescriptor, milliseconds: wait) {
-          case .woken:
-            wasWoken = true
-            return nil
-          case .timedOut: return nil
-          case .interrupted:
-            // A signal (a resize, a quit, a continue): curses takes it from here.
-            if SignalFlags.pending != nil { return nil }
-            continue
-          case .ready:
-            // Readable twice with nothing for curses to read: a hang-up, for the caller to see.
-            if readyButEmpty { return nil }
-            readyButEmpty = true
-            continue
-          }
-        }
-        readyButEmpty = false
-      } else {
-        wtimeout(window, wait)
-        value = wgetch(window)
-      }
-      if value == ERR {
-        if SignalFlags.pending != nil { return nil }
-        guard parser.isPending else { return nil }
-        if resumed() {
-          _ = parser.timeOut()
-          return nil
-        }
-        // The sequence is over only when a read made after the whole wait found nothing: a
-        // wait cut short by a signal (a stop with Ctrl-Z, and `fg`) looks at the input again.
-        if wait == 0, clock() >= lastByte + InputParser.sequenceWait, let input = parser.timeOut() { return input }
-        continue
-      }
+      // Curses first: a resize it noticed, or a byte; then the rest that is waiting, in bulk.
+      wtimeout(window, 0)
+      let value = wgetch(window)
       if value == KEY_RESIZE {
         return .resize(Size(width: Int(tk_cols()), height: Int(tk_lines())))
       }
-      guard value >= 0, value <= 0xFF else { continue }  // no other key codes: keypad is off
-      let time = clock()
-      lastByte = time
-      // A continue from before this byte is not one that cut what it starts short.
-      if !parser.isPending { _ = resumed() }
-      if let input = parser.add(UInt8(value), time: time) { return input }
+      if value >= 0 && value <= 0xFF {
+        readyButEmpty = false
+        let time = clock()
+        lastByte = time
+        // A continue from before these bytes is not one that cut what they start short.
+        if !parser.isPending { _ = resumed() }
+        parser.add(UInt8(value), time: time, into: &queue)
+        let count = readWaiting()
+        if count > 0 {
+          buffer.withUnsafeBufferPointer { bytes in
+            parser.add(UnsafeBufferPointer(rebasing: bytes[..<count]), time: time, into: &queue)
+          }
+        }
+        if let input = dequeue() { return input }
+        if SignalFlags.pending != nil { return nil }
+        continue
+      }
       if SignalFlags.pending != nil { return nil }
+
+      let now = clock()
+      var wait = end.map { Self.milliseconds(max(.zero, $0 - now)) } ?? -1
+      if let pendingWait = parser.pendingWait {
+        if resumed() {
+          var dropped: [TerminalInput] = []
+          parser.timeOut(into: &dropped)
+          return nil
+        }
+        // The sequence is over only when a read made after its whole wait found nothing.
+        let deadline = lastByte + pendingWait
+        if now >= deadline {
+          parser.timeOut(into: &queue)
+          if let input = dequeue() { return input }
+          continue
+        }
+        let sequenceWait = Self.milliseconds(deadline - now)
+        wait = wait < 0 ? sequenceWait : min(wait, sequenceWait)
+      }
+      if wait == 0 && end.map({ now >= $0 }) == true { return nil }
+      switch waitForInput(milliseconds: wait) {
+      case .woken:
+        wasWoken = true
+        return nil
+      case .timedOut:
+        if parser.isPending { continue }
+        return nil
+      case .interrupted:
+        // A signal (a resize, a quit, a continue): curses takes it from here.
+        if SignalFlags.pending != nil { return nil }
+        continue
+      case .ready:
+        // Readable twice with nothing for curses to read: a hang-up, for the caller to see.
+        if readyButEmpty { return nil }
+        readyButEmpty = true
+        continue
+      }
     }
   }
 
+  /// The next parsed input, if any is waiting.
+  private func dequeue() -> TerminalInput? {
+    guard next < queue.count else { return nil }
+    let input = queue[next]
+    next += 1
+    if next == queue.count {
+      queue.removeAll(keepingCapacity: true)
+      next = 0
+    }
+    return input
+  }
+
+  /// Reads what is waiting on the descriptor into ``buffer`` without waiting; the count read.
+  private func readWaiting() -> Int {
+    var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 else { return 0 }
+    let count = buffer.withUnsafeMutableBytes { Glibc.read(inputDescriptor, $0.baseAddress, $0.count) }
+    return max(0, count)
+  }
+
+  /// Waits up to `milliseconds` (-1: no limit) for input, or for the waker.
+  private func waitForInput(milliseconds: Int32) -> TerminalWaker.Outcome {
+    if let waker { return waker.wait(input: inputDescriptor, milliseconds: milliseconds) }
+    var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+    let result = poll(&descriptor, 1, milliseconds)
+    if result < 0 { return .interrupted }
+    return result == 0 ? .timedOut : .ready
+  }
+
   /// A timeout in whole milliseconds, rounded up so a wait never ends before its deadline.
-  public static func milliseconds(_ duration: Duration) -> Int32 {
+  package static func milliseconds(_ duration: Duration) -> Int32 {
     let (seconds, attoseconds) = duration.components
     guard seconds >= 0, attoseconds >= 0 else { return 0 }
     let millis = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
     return Int32(clamping: millis)
+  }
+}
+
+/// The terminal's keys as its terminfo entry names them, for ``InputParser``.
+enum TerminalKeys {
+  /// The string capabilities that name keys, and the keys they are.
+  static let capabilities: [(String, TerminalKey)] =
+    [
+      ("kcuu1", .up), ("kcud1", .down), ("kcub1", .left), ("kcuf1", .right), ("khome", .home), ("kend", .end),
+      ("kpp", .pageUp), ("knp", .pageDown), ("kich1", .insert), ("kdch1", .delete), ("kcbt", .backTab),
+      ("kent", .enter), ("kri", TerminalKey(.up, modifiers: .shift)), ("kind", TerminalKey(.down, modifiers: .shift)),
+    ]
+    + extendedBases.map { ("\($0.key)", TerminalKey($0.value, modifiers: .shift)) }
+    + (1...63).map { ("kf\($0)", .function($0)) }
+    + extendedBases.flatMap { base, code in
+      (2...8).map { ("\(base)\($0)", TerminalKey(code, modifiers: KeyModifiers(rawValue: UInt8($0 - 1)))) }
+    }
+
+  /// The xterm-style extended key names (ncurses' `-x` capabilities; `kLFT` alone is also the
+  /// standard shifted left arrow), and the keys they modify.
+  static let extendedBases: [String: TerminalKey.Code] = [
+    "kUP": .up, "kDN": .down, "kLFT": .left, "kRIT": .right, "kHOM": .home, "kEND": .end, "kPRV": .pageUp,
+    "kNXT": .pageDown, "kIC": .insert, "kDC": .delete,
+  ]
+
+  /// The current terminal's key sequences (after `newterm` or `setupterm`), from ESC on.
+  static func current() -> [[UInt8]: TerminalKey] {
+    var table: [[UInt8]: TerminalKey] = [:]
+    for (name, key) in capabilities {
+      guard let value = name.withCString({ tigetstr($0) }), Int(bitPattern: value) != -1 else { continue }
+      var bytes: [UInt8] = []
+      var byte = UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self)
+      while byte.pointee != 0 && bytes.count < 64 {
+        bytes.append(byte.pointee)
+        byte += 1
+      }
+      // The first name for a sequence wins: the standard ones come first.
+      if bytes.first == 0x1B, table[bytes] == nil { table[bytes] = key }
+    }
+    return table
   }
 }

@@ -26,55 +26,6 @@ extension MouseReport {
   }
 }
 
-/// The component's own keys and the primary mouse button, as the state machine's inputs: the
-/// one mapping the demo and any program share.
-///
-/// Tab and Shift-Tab select the next and previous anchor, arrows (and h j k l) the nearest one
-/// that way, Enter and Space tap the selected anchor, `i` shows or hides its tooltip, Esc
-/// closes; presses, releases and clicks are taps. Every other key is the program's.
-public enum TooltipKeymap {
-  /// The state machine's input for `input`, or nil for input the component leaves to the
-  /// program (other keys, and a resize: lay the scene out again, then send `.layoutChanged`).
-  ///
-  /// - Parameters:
-  ///   - input: one decoded key, mouse report or resize from the terminal.
-  ///   - letters: whether the letter keys (`i`, `h`, `j`, `k`, `l`) and Space act; a
-  ///     program that uses those letters itself passes false.
-  public static func input(for input: TerminalInput, letters: Bool = true) -> TooltipInput? {
-    switch input {
-    case .press(let point, let time): return .press(point, time: time)
-    case .release(let point, let time): return .release(point, time: time)
-    case .click(let point): return .click(point)
-    case .resize: return nil
-    case .key(let key): return self.key(key, letters: letters)
-    }
-  }
-
-  private static func key(_ key: TerminalKey, letters: Bool) -> TooltipInput? {
-    switch key {
-    case .tab: return .selectNext
-    case .backTab: return .selectPrevious
-    case .up: return .move(.up)
-    case .down: return .move(.down)
-    case .left: return .move(.left)
-    case .right: return .move(.right)
-    case .enter: return .activate
-    case .escape: return .escape
-    case .character(let character) where letters:
-      switch character {
-      case " ": return .activate
-      case "i": return .toggleHint
-      case "k": return .move(.up)
-      case "j": return .move(.down)
-      case "h": return .move(.left)
-      case "l": return .move(.right)
-      default: return nil
-      }
-    default: return nil
-    }
-  }
-}
-
 extension TooltipState {
   /// How long a program may wait for input before it must send a `tick`, in the form
   /// `wtimeout` and `poll` take: milliseconds rounded up, -1 when no timer is needed (wait for

@@ -31,31 +31,38 @@ public struct MouseReport: Hashable, Sendable {
     self.buttons = buttons
   }
 
+  /// The `bstate` bit of `event` (1 released, 2 pressed, 4 clicked, 8 double-, 16
+  /// triple-clicked) for button `button` (1 to 5; 6 holds the modifiers and motion), as
+  /// ncurses' `NCURSES_MOUSE_MASK` lays them out (mouse version 2).
+  static func mask(_ button: Int, _ event: mmask_t) -> mmask_t { event << mmask_t((button - 1) * 5) }
+
   /// The primary button went down.
   public static let pressed = TK_BUTTON1_PRESSED
   /// The primary button came up.
   public static let released = TK_BUTTON1_RELEASED
-  /// Every button event the terminal layer asks for: the primary button's presses and releases,
-  /// and the other buttons and the wheel, which are asked for only so that curses hands them
-  /// over (and the decoder drops them): an event curses filters out itself leaves its read
-  /// waiting for the next byte, past any timeout.
+  /// Every mouse event a program should ask `mousemask` for (with `mouseinterval(0)`, so a press
+  /// and its release arrive apart and a long press can be timed): every button's presses and
+  /// releases, the wheel, the modifiers, and motion. An event left out is filtered by curses
+  /// itself, which leaves its read waiting for the next byte, past any timeout.
   public static let requested =
-    TK_BUTTON1_PRESSED | TK_BUTTON1_RELEASED | TK_BUTTON2_PRESSED | TK_BUTTON2_RELEASED | TK_BUTTON3_PRESSED
-    | TK_BUTTON3_RELEASED | TK_BUTTON4_PRESSED | TK_BUTTON5_PRESSED
+    (1...3).reduce(mmask_t(0)) { $0 | mask($1, 1) | mask($1, 2) } | mask(4, 2) | mask(5, 2) | mask(6, 1 | 2 | 4 | 8)
   /// A press and release ncurses merged into one click.
   public static let clicked = TK_BUTTON1_CLICKED | TK_BUTTON1_DOUBLE_CLICKED | TK_BUTTON1_TRIPLE_CLICKED
 }
 
-/// Turns ncurses key codes and mouse reports into the terminal layer's `TerminalInput`.
+/// Turns ncurses key codes and mouse reports into the terminal layer's `TerminalInput`, for a
+/// program that reads with its own `wgetch` (keypad on).
 ///
-/// It keeps one bit of state, whether the primary button is down, for one ncurses habit: with
-/// `mouseinterval(0)`, a press and its release that arrive in one read are reported as the
-/// release alone. A release with no press before it is therefore a click at its cell.
-/// Right and middle buttons and the wheel decode to nothing.
+/// Keys: ncurses' named codes (`KEY_HOME`, `KEY_NPAGE`, `KEY_F(n)`, `KEY_SLEFT`, ...), and the
+/// modified keys terminfo names in xterm's style (`kUP5` is Ctrl-Up), by `keyname`; any other
+/// code is ``TerminalKey/Code/other(_:)``. Mouse: every button, the wheel, motion and the
+/// modifiers. It keeps which buttons are down, for one ncurses habit: with `mouseinterval(0)`,
+/// a press and its release that arrive in one read are reported as the release alone. A
+/// release with no press before it is therefore a click at its cell.
 public struct InputDecoder: Sendable {
-  private var buttonDown = false
+  private var buttonsDown: [TerminalMouse.Button] = []
 
-  /// A decoder with the primary button up.
+  /// A decoder with every button up.
   public init() {}
 
   /// Decodes one read's result.
@@ -64,14 +71,14 @@ public struct InputDecoder: Sendable {
   ///   - key: what the read returned.
   ///   - mouse: for `KEY_MOUSE`, what `getmouse` then reported (nil when it failed).
   ///   - screen: the screen size after the read (`COLS` x `LINES`), for `KEY_RESIZE`.
-  ///   - time: the monotonic time of the read, stamped on presses and releases.
-  /// - Returns: the input, or nil for anything the program ignores.
+  ///   - time: the monotonic time of the read, stamped on mouse events.
+  /// - Returns: the input, or nil for anything that means nothing.
   public mutating func decode(_ key: RawKey, mouse: MouseReport? = nil, screen: Size, time: Duration)
     -> TerminalInput?
   {
     switch key {
     case .character(let value):
-      return .key(Self.character(value))
+      return .key(InputParser.character(value))
     case .keyCode(let code):
       switch code {
       case KEY_MOUSE:
@@ -80,117 +87,88 @@ public struct InputDecoder: Sendable {
       case KEY_RESIZE:
         return .resize(screen)
       default:
-        return Self.keyCode(code).map(TerminalInput.key)
+        return .key(Self.keyCode(code))
       }
     }
   }
 
   private mutating func decodeMouse(_ mouse: MouseReport, time: Duration) -> TerminalInput? {
-    let point = Point(x: mouse.x, y: mouse.y)
-    let pressed = mouse.buttons & MouseReport.pressed != 0
-    let released = mouse.buttons & MouseReport.released != 0
-    if mouse.buttons & MouseReport.clicked != 0 || (pressed && released) {
-      buttonDown = false
-      return .click(point)
+    let bits = mouse.buttons
+    var modifiers: KeyModifiers = []
+    if bits & MouseReport.mask(6, 1) != 0 { modifiers.insert(.control) }
+    if bits & MouseReport.mask(6, 2) != 0 { modifiers.insert(.shift) }
+    if bits & MouseReport.mask(6, 4) != 0 { modifiers.insert(.alt) }
+    func event(_ action: TerminalMouse.Action) -> TerminalInput {
+      .mouse(TerminalMouse(action, at: Point(x: mouse.x, y: mouse.y), modifiers: modifiers, time: time))
     }
-    if pressed {
-      buttonDown = true
-      return .press(point, time: time)
+    if bits & MouseReport.mask(4, 2) != 0 { return event(.wheelUp) }
+    if bits & MouseReport.mask(5, 2) != 0 { return event(.wheelDown) }
+    let buttons: [TerminalMouse.Button] = [.primary, .middle, .secondary]
+    for (i, button) in buttons.enumerated() {
+      let pressed = bits & MouseReport.mask(i + 1, 2) != 0
+      let released = bits & MouseReport.mask(i + 1, 1) != 0
+      let clicked = bits & MouseReport.mask(i + 1, 4 | 8 | 16) != 0
+      if clicked || (pressed && released) {
+        buttonsDown.removeAll { $0 == button }
+        return event(.click(button))
+      }
+      if pressed {
+        if !buttonsDown.contains(button) { buttonsDown.append(button) }
+        return event(.press(button))
+      }
+      if released {
+        // The press went by unreported (it came in the same read): a click.
+        guard buttonsDown.contains(button) else { return event(.click(button)) }
+        buttonsDown.removeAll { $0 == button }
+        return event(.release(button))
+      }
     }
-    if released {
-      defer { buttonDown = false }
-      // The press went by unreported (it came in the same read): a click.
-      return buttonDown ? .release(point, time: time) : .click(point)
+    if bits & MouseReport.mask(6, 8) != 0 {
+      return event(buttonsDown.last.map { .drag($0) } ?? .move)
     }
     return nil
   }
 
-  /// The key for a character read.
-  static func character(_ value: UInt32) -> TerminalKey {
-    switch value {
-    case 0x0D, 0x0A: return .enter
-    case 0x09: return .tab
-    case 0x1B: return .escape
-    case 0x7F, 0x08: return .backspace
-    default:
-      guard let scalar = Unicode.Scalar(value) else { return .other(Int32(bitPattern: value)) }
-      return .character(Character(scalar))
-    }
-  }
-
-  /// The key for an ncurses key code, or nil for one the decoder leaves out.
-  static func keyCode(_ code: Int32) -> TerminalKey? {
+  /// The key for an ncurses key code.
+  static func keyCode(_ code: Int32) -> TerminalKey {
     switch code {
     case KEY_UP: return .up
     case KEY_DOWN: return .down
     case KEY_LEFT: return .left
     case KEY_RIGHT: return .right
+    case KEY_HOME: return .home
+    case KEY_END: return .end
+    case KEY_PPAGE: return .pageUp
+    case KEY_NPAGE: return .pageDown
+    case KEY_IC: return .insert
+    case KEY_DC: return .delete
     case KEY_BTAB: return .backTab
     case KEY_ENTER: return .enter
     case KEY_BACKSPACE: return .backspace
-    default: return .other(code)
+    case KEY_SLEFT: return TerminalKey(.left, modifiers: .shift)
+    case KEY_SRIGHT: return TerminalKey(.right, modifiers: .shift)
+    case KEY_SR: return TerminalKey(.up, modifiers: .shift)
+    case KEY_SF: return TerminalKey(.down, modifiers: .shift)
+    case KEY_SHOME: return TerminalKey(.home, modifiers: .shift)
+    case KEY_SEND: return TerminalKey(.end, modifiers: .shift)
+    case KEY_SPREVIOUS: return TerminalKey(.pageUp, modifiers: .shift)
+    case KEY_SNEXT: return TerminalKey(.pageDown, modifiers: .shift)
+    case KEY_SIC: return TerminalKey(.insert, modifiers: .shift)
+    case KEY_SDC: return TerminalKey(.delete, modifiers: .shift)
+    case (KEY_F0 + 1)...(KEY_F0 + 63): return .function(Int(code - KEY_F0))
+    default:
+      guard let name = keyname(code) else { return TerminalKey(.other(code)) }
+      return Self.extendedKey(String(cString: name)) ?? TerminalKey(.other(code))
     }
   }
-}
 
-/// Puts UTF-8 characters back together from the single bytes curses' `wgetch` returns.
-///
-/// The program reads bytes rather than curses' wide characters because `wget_wch` never
-/// recovers from a byte that is not UTF-8: it keeps every later byte to complete the
-/// character, and every key after a stray byte is lost. Here a byte that cannot start a
-/// character is dropped, and a character cut short by a byte that cannot continue it is
-/// dropped while that byte is read again on its own.
-public struct UTF8Assembler: Sendable {
-  /// What one byte did.
-  public enum Step: Hashable, Sendable {
-    /// A whole character: its Unicode scalar value.
-    case scalar(UInt32)
-    /// Part of a character: more bytes are needed.
-    case pending
-    /// The bytes so far are not a character and were dropped; `retry`, when set, is a byte
-    /// that ended the sequence without belonging to it, to be added again on its own.
-    case invalid(retry: UInt8?)
-  }
-
-  private var bytes: [UInt8] = []
-  private var expected = 0
-
-  /// An assembler between characters.
-  public init() {}
-
-  /// Whether part of a character has been read.
-  public var isPending: Bool { !bytes.isEmpty }
-
-  /// Drops a character cut short (its next byte did not come).
-  public mutating func reset() {
-    bytes.removeAll()
-    expected = 0
-  }
-
-  /// Adds one byte.
-  public mutating func add(_ byte: UInt8) -> Step {
-    guard isPending else {
-      switch byte {
-      case 0x00...0x7F: return .scalar(UInt32(byte))
-      case 0xC2...0xDF: expected = 2
-      case 0xE0...0xEF: expected = 3
-      case 0xF0...0xF4: expected = 4
-      default: return .invalid(retry: nil)  // a continuation byte, or never in UTF-8
-      }
-      bytes = [byte]
-      return .pending
-    }
-    guard byte & 0xC0 == 0x80 else {
-      reset()
-      return .invalid(retry: byte)
-    }
-    bytes.append(byte)
-    guard bytes.count == expected else { return .pending }
-    defer { reset() }
-    // Overlong forms, surrogates and values past U+10FFFF are refused here.
-    guard let text = String(validating: bytes, as: UTF8.self), text.unicodeScalars.count == 1,
-      let scalar = text.unicodeScalars.first
-    else { return .invalid(retry: nil) }
-    return .scalar(scalar.value)
+  /// A key terminfo names as an xterm-style extended capability: a base name (`kUP`, `kDN`,
+  /// `kLFT`, `kRIT`, `kHOM`, `kEND`, `kPRV`, `kNXT`, `kIC`, `kDC`) and xterm's modifier
+  /// parameter (`kUP5` is Ctrl-Up, `kDC3` Alt-Delete).
+  static func extendedKey(_ name: String) -> TerminalKey? {
+    guard let split = name.firstIndex(where: \.isNumber), let parameter = Int(name[split...]),
+      (2...8).contains(parameter), let code = TerminalKeys.extendedBases[String(name[..<split])]
+    else { return nil }
+    return TerminalKey(code, modifiers: KeyModifiers(rawValue: UInt8(parameter - 1)))
   }
 }

@@ -7,16 +7,16 @@ import TooltipKit
 ///
 /// Runs never start on the right half of a wide grapheme nor end inside one, so each can be
 /// drawn grapheme by grapheme.
-public struct ChangedRun: Hashable, Sendable {
+package struct ChangedRun: Hashable, Sendable {
   /// The row, 0-based.
-  public var row: Int
+  package var row: Int
   /// The first column of the run.
-  public var start: Int
+  package var start: Int
   /// The column after the last one of the run.
-  public var end: Int
+  package var end: Int
 
   /// Makes a run of columns `start ..< end` on `row`.
-  public init(row: Int, start: Int, end: Int) {
+  package init(row: Int, start: Int, end: Int) {
     self.row = row
     self.start = start
     self.end = end
@@ -30,7 +30,7 @@ public struct ChangedRun: Hashable, Sendable {
 /// whole), the right halves of wide graphemes are never written, and the terminal cursor is
 /// put where the grid says, or hidden.
 ///
-/// A grapheme whose width terminals disagree on (`Text.hasDisputedWidth(_:)`: ZWJ sequences,
+/// A grapheme whose width terminals disagree on (`Text.hasDisputedWidth`: ZWJ sequences,
 /// emoji with a variation selector) is not left to curses, which would draw what follows it
 /// where its own count of columns says the terminal's cursor is. Curses draws blanks over its
 /// columns; after the frame the grapheme is written over them at an explicit cursor position,
@@ -61,7 +61,7 @@ public final class Presenter {
   ///
   /// A run that would start on the right half of a wide grapheme starts at its left half, and
   /// one that would end inside a wide grapheme takes in the rest of it.
-  public static func changedRuns(old: CellGrid?, new: CellGrid) -> [ChangedRun] {
+  package static func changedRuns(old: CellGrid?, new: CellGrid) -> [ChangedRun] {
     let width = new.size.width
     let height = new.size.height
     guard width > 0, height > 0 else { return [] }
@@ -113,9 +113,13 @@ public final class Presenter {
   /// ends the program from the signal handler. With a quit signal already pending, nothing is
   /// drawn: the program is about to end.
   ///
-  /// Returns the runs that were drawn.
+  public func present(_ grid: CellGrid, full: Bool = false) {
+    draw(grid, full: full)
+  }
+
+  /// ``present(_:full:)``, returning the runs that were drawn.
   @discardableResult
-  public func present(_ grid: CellGrid, full: Bool = false) -> [ChangedRun] {
+  package func draw(_ grid: CellGrid, full: Bool = false) -> [ChangedRun] {
     defer { tg_blocking_end() }
     guard tg_blocking_begin() == 0, let window = tk_stdscr() else { return [] }
     let repaint = full || previous?.size != grid.size
@@ -146,7 +150,7 @@ public final class Presenter {
 
   /// The rows of `old` holding a grapheme whose width terminals disagree on that one of `runs`
   /// overwrites: the terminal drew it its own way, unknown to curses, so the row is sent whole.
-  public static func rowsReplacingDisputed(old: CellGrid, runs: [ChangedRun]) -> [Int] {
+  package static func rowsReplacingDisputed(old: CellGrid, runs: [ChangedRun]) -> [Int] {
     var rows: [Int] = []
     for run in runs where rows.last != run.row {
       let base = run.row * old.size.width
@@ -167,7 +171,7 @@ public final class Presenter {
   /// A disputed grapheme one column wide in the last column is left blank: a terminal that
   /// draws it two columns wide would wrap it to the next row. The screen's last cell is left to
   /// curses, which writes it without scrolling.
-  public static func handDrawnCells(_ grid: CellGrid, rows: [Int]) -> [Point] {
+  package static func handDrawnCells(_ grid: CellGrid, rows: [Int]) -> [Point] {
     let width = grid.size.width
     let cells = grid.cells
     // Most cells hold one ASCII byte, which is never disputed: tell them apart without a call.

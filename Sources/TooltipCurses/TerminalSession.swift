@@ -80,7 +80,7 @@ public final class TerminalSession {
     let term = String(cString: rawTerm)
 
     setlocale(LC_ALL, "")
-    localeIsUTF8 = Self.codesetIsUTF8()
+    localeIsUTF8 = codesetIsUTF8()
     if !localeIsUTF8 {
       // ncurses needs a UTF-8 character type to take and draw UTF-8 text.
       setlocale(LC_CTYPE, "C.UTF-8")
@@ -121,7 +121,7 @@ public final class TerminalSession {
     } else {
       input = CursesInput(mouse: mouseOn)
     }
-    if mouseOn { Self.write(Self.sgrMouseOn) }
+    Self.write(CursesInput.modesOn(mouse: mouseOn))
     tg_blocking_end()
     colors = CursesColors(noColor: getenv("NO_COLOR").map { String(cString: $0) })
     presenter = Presenter(colors: colors, screenOnStandardOutput: true)
@@ -145,12 +145,6 @@ public final class TerminalSession {
     end()
   }
 
-  private static func codesetIsUTF8() -> Bool {
-    guard let codeset = tk_codeset() else { return false }
-    let name = String(cString: codeset).uppercased()
-    return name == "UTF-8" || name == "UTF8"
-  }
-
   /// The screen's size now.
   public var size: Size {
     Size(width: Int(tk_cols()), height: Int(tk_lines()))
@@ -172,9 +166,9 @@ public final class TerminalSession {
     let resumed = resumedDuringRead || TerminalGuard.takeResumed()
     resumedDuringRead = false
     guard resumed else { return false }
-    // Curses switched its own mouse mode back on; SGR 1006 is ours to ask for again (a
-    // program run while this one was stopped may have reset it).
-    if mouseOn { Self.write(Self.sgrMouseOn) }
+    // Curses switched its own mouse mode back on; SGR 1006, drags and bracketed paste are ours
+    // to ask for again (a program run while this one was stopped may have reset them).
+    Self.write(CursesInput.modesOn(mouse: mouseOn))
     return true
   }
 
@@ -209,27 +203,10 @@ public final class TerminalSession {
     return result
   }
 
-  /// The mouse mode asked for beside curses' own: SGR 1006, so that reports carry any column.
-  /// Terminals that know it (xterm, tmux) prefer it to X10 and to UTF-8 1005, whichever of
-  /// those terminfo switched on; others ignore it, and what they send is parsed as it comes.
-  static let sgrMouseOn = "\u{1B}[?1006h"
-  /// Switches ``sgrMouseOn`` off again (the crash-time reset sequence does it too).
-  static let sgrMouseOff = "\u{1B}[?1006l"
-
   /// Writes a mode sequence straight to the terminal (standard output), beside curses' own
   /// buffered output: a mode switch may come before or after the frame around it.
   private static func write(_ sequence: String) {
-    var bytes = Array(sequence.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
-      if written > 0 {
-        bytes = bytes.dropFirst(written)
-      } else if written < 0 && errno == EINTR {
-        continue
-      } else {
-        return
-      }
-    }
+    _ = writeAll(Array(sequence.utf8), to: 1)
   }
 
   /// Whether standard input reports a hang-up or an error (checked without waiting).
@@ -247,8 +224,8 @@ public final class TerminalSession {
     // A quit signal while ending (a terminal that stopped reading blocks endwin's write) ends
     // the program from the handler, the terminal restored without blocking.
     _ = tg_blocking_begin()
-    // Curses switches off the mouse mode it switched on; SGR 1006 is ours.
-    if mouseOn { Self.write(Self.sgrMouseOff) }
+    // Curses switches off the mouse mode it switched on; the rest is ours.
+    Self.write(CursesInput.modesOff(mouse: mouseOn))
     endwin()
     tg_restore_modes()
     tg_blocking_end()

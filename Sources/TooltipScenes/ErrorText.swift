@@ -9,17 +9,9 @@ public enum ErrorText {
   /// The most columns of quoted text an error line shows; longer text is cut with `…`.
   public static let maxColumns = 80
 
-  /// `text` sanitized and cut to ``maxColumns`` display columns, ending in `…` when cut.
+  /// `text` sanitized and, when longer than ``maxColumns`` display columns, cut to them and
+  /// ended in `…`.
   public static func display(_ text: String) -> String {
-    let clean = Text.sanitize(text)
-    let units = Text.units(clean)
-    var out = ""
-    var width = 0
-    for unit in units {
-      if width + unit.width > maxColumns { return out + "…" }
-      out += unit.text
-      width += unit.width
-    }
-    return out
+    Text.truncate(text, to: maxColumns + 1)
   }
 }

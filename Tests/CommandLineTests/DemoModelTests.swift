@@ -1,6 +1,5 @@
 import TestSupport
 import Testing
-import TooltipCurses
 import TooltipKit
 import TooltipScenes
 
@@ -19,14 +18,19 @@ import TooltipScenes
   /// Publish's box on the form scene at 120 x 24 (the end-to-end mouse tests use the same cell).
   static let publish = Point(x: 20, y: 13)
 
+  /// A mouse event on Publish.
+  static func mouse(_ action: TerminalMouse.Action, at time: Duration) -> TerminalInput {
+    .mouse(TerminalMouse(action, at: publish, time: time))
+  }
+
   @Test func theHelpOverlayDoesNotTurnAShortPressIntoALongPress() {
     var model = Self.formModel()
-    #expect(model.handle(.press(Self.publish, time: .milliseconds(1000))) == .draw)
+    #expect(model.handle(Self.mouse(.press(.primary), at: .milliseconds(1000))) == .draw)
     #expect(model.deadline == .milliseconds(1500))
     // `?` 0.1 s after the press, the release 0.1 s after that, while the help is shown.
     #expect(model.handle(.key(.character("?"))) == .draw)
     #expect(model.helpVisible)
-    #expect(model.handle(.release(Self.publish, time: .milliseconds(1200))) == .draw)
+    #expect(model.handle(Self.mouse(.release(.primary), at: .milliseconds(1200))) == .draw)
     // No timer left to run out: the press is not held.
     #expect(model.deadline == nil)
     model.tick(.milliseconds(1600))
@@ -40,8 +44,60 @@ import TooltipScenes
 
   @Test func aLongPressWithoutTheHelpStillOpens() {
     var model = Self.formModel()
-    _ = model.handle(.press(Self.publish, time: .milliseconds(1000)))
+    _ = model.handle(Self.mouse(.press(.primary), at: .milliseconds(1000)))
     model.tick(.milliseconds(1500))
     #expect(model.state.openID == "publish")
+  }
+
+  /// GNU screen and tmux merge Esc with the key typed after it: the demo has no Alt keys, so
+  /// Alt-Tab is Esc (the tooltip closes), then Tab (the selection moves).
+  @Test func anAltKeyTheDemoDoesNotKnowIsEscThenTheKey() {
+    var model = Self.formModel()
+    model.open("publish")
+    #expect(model.state.openID == "publish")
+    _ = model.handle(.key(TerminalKey(.tab, modifiers: .alt)))
+    #expect(model.state.openID == nil)
+    #expect(model.lastEvent == "closed publish by Esc")
+    #expect(model.state.selectedID != "publish")
+    // Esc then `t`: closes, then the theme changes.
+    model.open("publish")
+    let theme = model.render.theme
+    _ = model.handle(.key(TerminalKey(.character("t"), modifiers: .alt)))
+    #expect(model.state.openID == nil)
+    #expect(model.render.theme != theme)
+    // Esc then `q` quits.
+    #expect(model.handle(.key(TerminalKey(.character("q"), modifiers: .alt))) == .quit(0))
+  }
+
+  @Test func aPasteIsNotKeys() {
+    var model = Self.formModel()
+    model.open("publish")
+    #expect(model.handle(.paste("q\tti")) == .draw)
+    #expect(model.state.openID == "publish")
+    #expect(model.render.theme == .light)
+  }
+
+  @Test func ctrlCQuitsAndOtherButtonsTheWheelAndMotionDoNothing() {
+    var model = Self.formModel()
+    for action: TerminalMouse.Action in [
+      .press(.secondary), .press(.middle), .wheelUp, .wheelDown, .move, .drag(.primary),
+    ] {
+      _ = model.handle(Self.mouse(action, at: .milliseconds(1000)))
+      #expect(model.state.openID == nil)
+      #expect(model.deadline == nil)
+    }
+    #expect(model.handle(.key(TerminalKey(.character("c"), modifiers: .control))) == .quit(130))
+  }
+
+  /// The theme changes only the look: the layout takes the new theme and keeps every box and
+  /// the open bubble.
+  @Test func aThemeToggleKeepsTheLayout() {
+    var model = Self.formModel()
+    model.open("publish")
+    let before = model.layout.anchors.map(\.box)
+    _ = model.handle(.key(.character("t")))
+    #expect(model.layout.options.theme == .dark)
+    #expect(model.layout.anchors.map(\.box) == before)
+    #expect(model.layout.preparedBubbleID == "publish")
   }
 }

@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import tooltip_tui
+
 /// Golden snapshots on disk: `Snapshots/NAME.txt`, compared byte for byte.
 ///
 /// `RECORD_SNAPSHOTS=1 swift test --filter CommandLineTests` rewrites them; a recording run
@@ -182,36 +184,6 @@ struct SnapshotCase: CustomTestStringConvertible, Sendable {
     #expect(lines[10].hasPrefix(String(repeating: " ", count: 5) + "Sits left of a 1-cell icon."))
   }
 
-  /// SGR output with its escape sequences removed is the plain snapshot, and every line ends
-  /// with a reset so lines stand alone.
-  @Test(arguments: ["light", "dark"])
-  func ansiWithoutEscapesIsThePlainText(_ theme: String) throws {
-    let arguments = [
-      "--snapshot", "--size", "120x40", "--scene", "form", "--open", "publish", "--theme", theme,
-    ]
-    let plain = try TUI.run(arguments).text
-    let ansi = try TUI.run(arguments + ["--ansi"]).text
-    #expect(stripSGR(ansi) == plain)
-    let lines = ansi.split(separator: "\n")
-    #expect(lines.count == 40)
-    #expect(lines.allSatisfy { $0.hasSuffix("\u{1B}[0m") })
-  }
-
-  @Test func ansiUsesTheThemeTokensInTwentyFourBitColour() throws {
-    let light = try TUI.run(["--snapshot", "--size", "80x24", "--open", "top-md", "--ansi"]).text
-    // Light: fill #0E121B, headline #FFFFFF bold, supporting #99A0AE, pointer #0E121B.
-    #expect(light.contains("\u{1B}[0;48;2;14;18;27m"))
-    #expect(light.contains("\u{1B}[0;1;38;2;255;255;255;48;2;14;18;27mTop · md"))
-    #expect(light.contains("\u{1B}[0;38;2;153;160;174;48;2;14;18;27mSits above a 3-cell icon."))
-    #expect(light.contains("\u{1B}[0;38;2;14;18;27m▼"))
-    let dark = try TUI.run([
-      "--snapshot", "--size", "80x24", "--open", "top-md", "--ansi", "--theme", "dark",
-    ]).text
-    // Dark under hug: fill #FFFFFF, headline #0E121B, supporting #525866.
-    #expect(dark.contains("\u{1B}[0;1;38;2;14;18;27;48;2;255;255;255mTop · md"))
-    #expect(dark.contains("\u{1B}[0;38;2;82;88;102;48;2;255;255;255mSits above"))
-  }
-
   @Test func noColorGivesAttributesOnly() throws {
     let arguments = ["--snapshot", "--size", "80x24", "--open", "top-md", "--ansi"]
     let mono = try TUI.run(arguments, environment: ["NO_COLOR": "1"]).text
@@ -246,62 +218,19 @@ struct SnapshotCase: CustomTestStringConvertible, Sendable {
     #expect(first.stdout == piped.stdout)
   }
 
+  /// The demo's frame at every size, built in process as `--snapshot` builds it (the binary's
+  /// own output is the golden files above).
   @Test(arguments: ["1x1", "2x1", "1x3", "3x2", "7x3", "40x12", "80x24", "133x7", "300x2", "9x40"])
   func everySizeGivesRowsLinesOfColsColumns(_ size: String) throws {
     let parts = size.split(separator: "x").map { Int($0)! }
     for (scene, id) in [("gallery", "right-md"), ("form", "bundle-id"), ("edges", "left")] {
       for extra in [[], ["--bare"], ["--open", id], ["--open", id, "--bare", "--ansi"]] {
-        let result = try TUI.run(["--snapshot", "--size", size, "--scene", scene] + extra)
-        #expect(result.status == 0)
-        expectShape(stripSGR(result.text), columns: parts[0], rows: parts[1])
+        let options = try Options.parse(["--snapshot", "--size", size, "--scene", scene] + extra)
+        let frame = SnapshotMode.model(scenes: try options.loadScenes(), options: options, colors: true).frame()
+        let text = String(decoding: options.ansi ? frame.ansiText() : frame.plainText(), as: UTF8.self)
+        expectShape(stripSGR(text), columns: parts[0], rows: parts[1])
       }
     }
-  }
-
-  /// Wide characters: copy in CJK and a wide glyph, with the bubble cut by each edge through
-  /// a wide character; every row still spans exactly the screen.
-  @Test func wideCharactersKeepTheShape() throws {
-    let directory = try TemporaryDirectory()
-    let scene = try directory.write(
-      "wide.json",
-      """
-      {"anchors": [
-        {"id": "w1", "x": 1, "y": 3, "placement": "left", "glyph": "界",
-         "headline": "日本語の見出し", "supporting": "幅の広い文字が入ります"},
-        {"id": "w2", "x": -2, "y": 2, "placement": "right", "headline": "全角テキスト", "label": "設定"},
-        {"id": "w3", "x": 5, "y": 0, "placement": "top", "headline": "上に切れる", "supporting": "漢字"},
-        {"id": "w4", "x": 4, "y": -1, "placement": "bottom", "headline": "下に切れる 😀"}
-      ]}
-      """)
-    for size in ["11x5", "12x6", "13x7", "20x9", "31x10"] {
-      let parts = size.split(separator: "x").map { Int($0)! }
-      for id in ["w1", "w2", "w3", "w4"] {
-        for extra in [[], ["--bare"], ["--ansi"]] {
-          let result = try TUI.run(
-            ["--snapshot", "--size", size, "--scene", scene, "--open", id] + extra)
-          #expect(result.status == 0, "\(size) \(id)")
-          expectShape(stripSGR(result.text), columns: parts[0], rows: parts[1])
-        }
-      }
-    }
-  }
-
-  /// A wide character cut by the left edge is dropped whole; its visible half is fill.
-  @Test func wideCharacterCutByTheLeftEdgeIsDroppedWhole() throws {
-    let directory = try TemporaryDirectory()
-    // Body of "界界" (W = 6, H = 3) left of an sm box at (5, 1): columns -2 ..< 4, rows 0 ..< 3,
-    // text from column -1.
-    let scene = try directory.write(
-      "cut.json",
-      #"{"anchors": [{"id": "c", "x": 5, "y": 1, "size": "sm", "placement": "left", "headline": "界界"}]}"#
-    )
-    let lines = try TUI.run([
-      "--snapshot", "--size", "8x3", "--bare", "--scene", scene, "--open", "c",
-    ]).text
-      .split(separator: "\n").map(String.init)
-    // Row 1: column 0 is the visible half of the first 界 (fill), 界 on 1-2, padding on 3,
-    // the pointer on 4 and the glyph on 5.
-    #expect(lines == ["        ", " 界 ▶ⅈ  ", "        "])
   }
 
   @Test func openOfAnUnknownIdIsAUsageError() throws {
@@ -370,20 +299,4 @@ struct SnapshotCase: CustomTestStringConvertible, Sendable {
       #expect(result.stderr == message)
     }
   }
-}
-
-/// `text` without its SGR sequences (`ESC [ ... m`).
-func stripSGR(_ text: String) -> String {
-  var out = String.UnicodeScalarView()
-  var inside = false
-  for scalar in text.unicodeScalars {
-    if inside {
-      if scalar == "m" { inside = false }
-    } else if scalar == "\u{1B}" {
-      inside = true
-    } else {
-      out.append(scalar)
-    }
-  }
-  return String(out)
 }

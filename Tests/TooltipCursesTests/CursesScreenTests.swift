@@ -1,4 +1,5 @@
 import CNcurses
+import CursesReadBack
 import Foundation
 import Synchronization
 import Testing
@@ -37,7 +38,7 @@ import TooltipKit
   /// Row `y` of the curses screen as text.
   func row(_ y: Int) -> String {
     var buffer = [wchar_t](repeating: 0, count: Int(tk_cols()) * 2 + 2)
-    let count = tk_row_text(tk_stdscr(), Int32(y), &buffer, Int32(buffer.count))
+    let count = tk_row_text(Int32(y), &buffer, Int32(buffer.count))
     guard count != ERR else { return "<ERR>" }
     return String(String.UnicodeScalarView(buffer.prefix { $0 != 0 }.compactMap { Unicode.Scalar(UInt32($0)) }))
   }
@@ -52,7 +53,7 @@ import TooltipKit
     var text = [wchar_t](repeating: 0, count: 8)
     var attrs: attr_t = 0
     var pair: Int32 = 0
-    _ = tk_cell(tk_stdscr(), Int32(y), Int32(x), &text, 8, &attrs, &pair)
+    _ = tk_cell(Int32(y), Int32(x), &text, 8, &attrs, &pair)
     var foreground: Int32 = 0
     var background: Int32 = 0
     if pair != 0 { extended_pair_content(pair, &foreground, &background) }
@@ -121,13 +122,13 @@ import TooltipKit
       let closed = frame(size: size, open: nil)
       // The first frame (like any full repaint) follows an erase: only what is not blank is sent.
       let blank = CellGrid(size: size)
-      #expect(presenter.present(open) == Presenter.changedRuns(old: blank, new: open))
-      let runs = presenter.present(closed)
+      #expect(presenter.draw(open) == Presenter.changedRuns(old: blank, new: open))
+      let runs = presenter.draw(closed)
       #expect(runs == Presenter.changedRuns(old: open, new: closed))
       #expect(runs.count == 5)  // the bubble's four rows and its pointer's row
       #expect(screenLines() == closed.lines)
-      #expect(presenter.present(closed).isEmpty)
-      #expect(presenter.present(closed, full: true) == Presenter.changedRuns(old: blank, new: closed))
+      #expect(presenter.draw(closed).isEmpty)
+      #expect(presenter.draw(closed, full: true) == Presenter.changedRuns(old: blank, new: closed))
       #expect(screenLines() == closed.lines)
     }
   }
@@ -269,7 +270,7 @@ import TooltipKit
 
   @Test func keysArriveDecoded() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput()
+      let input = CursesInput(input: type.slave)
       let cases: [(String, TerminalInput)] = [
         ("\u{1B}OA", .key(.up)), ("\u{1B}OB", .key(.down)), ("\u{1B}OD", .key(.left)), ("\u{1B}OC", .key(.right)),
         ("\u{1B}[Z", .key(.backTab)), ("\t", .key(.tab)), ("\r", .key(.enter)), (" ", .key(.character(" "))),
@@ -284,17 +285,17 @@ import TooltipKit
 
   @Test func sgrMouseReportsPressAndReleasePastColumn223() throws {
     try pty(term: "xterm-256color", size: Size(width: 250, height: 30)) { type in
-      let input = CursesInput()
+      let input = CursesInput(input: type.slave)
       let before = MonotonicClock.now
       type("\u{1B}[<0;241;5M")
-      guard case .press(let point, let pressTime) = input.read(timeout: .seconds(2)) else {
+      guard let (point, pressTime) = input.read(timeout: .seconds(2))?.primary(.press(.primary)) else {
         Issue.record("no press")
         return
       }
       #expect(point == Point(x: 240, y: 4))
       #expect(pressTime >= before)
       type("\u{1B}[<0;241;5m")
-      guard case .release(let releasePoint, let releaseTime) = input.read(timeout: .seconds(2)) else {
+      guard let (releasePoint, releaseTime) = input.read(timeout: .seconds(2))?.primary(.release(.primary)) else {
         Issue.record("no release")
         return
       }
@@ -303,13 +304,16 @@ import TooltipKit
     }
   }
 
-  @Test(arguments: ["\u{1B}[<64;10;5M", "\u{1B}[<65;10;5M", "\u{1B}[<2;10;5M", "\u{1B}[<1;10;5M"])
-  func theWheelAndOtherButtonsAreIgnored(_ report: String) throws {
+  @Test(arguments: [
+    ("\u{1B}[<64;10;5M", TerminalMouse.Action.wheelUp), ("\u{1B}[<65;10;5M", .wheelDown),
+    ("\u{1B}[<2;10;5M", .press(.secondary)), ("\u{1B}[<1;10;5M", .press(.middle)), ("\u{1B}[<35;10;5M", .move),
+    ("\u{1B}[<32;10;5M", .drag(.primary)),
+  ])
+  func theWheelOtherButtonsDragsAndMotionArrive(_ report: String, _ action: TerminalMouse.Action) throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput()
-      // Alone, so a report curses kept to itself would leave the read waiting for more bytes.
+      let input = CursesInput(input: type.slave)
       type(report)
-      #expect(input.read(timeout: .milliseconds(200)) == nil)
+      #expect(input.read(timeout: .seconds(2))?.primary(action)?.0 == Point(x: 9, y: 4))
       type("q")
       #expect(input.read(timeout: .seconds(2)) == .key(.character("q")))
     }
@@ -317,15 +321,15 @@ import TooltipKit
 
   @Test func x10MouseUnderScreen() throws {
     try pty(term: "screen", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput()
+      let input = CursesInput(input: type.slave)
       type("\u{1B}[M" + String(UnicodeScalar(32)) + String(UnicodeScalar(32 + 11)) + String(UnicodeScalar(32 + 5)))
-      guard case .press(let point, _) = input.read(timeout: .seconds(2)) else {
+      guard let (point, _) = input.read(timeout: .seconds(2))?.primary(.press(.primary)) else {
         Issue.record("no press")
         return
       }
       #expect(point == Point(x: 10, y: 4))
       type("\u{1B}[M" + String(UnicodeScalar(35)) + String(UnicodeScalar(32 + 11)) + String(UnicodeScalar(32 + 5)))
-      guard case .release(let releasePoint, _) = input.read(timeout: .seconds(2)) else {
+      guard let (releasePoint, _) = input.read(timeout: .seconds(2))?.primary(.release(.primary)) else {
         Issue.record("no release")
         return
       }
@@ -336,14 +340,14 @@ import TooltipKit
   @Test func aPressAndReleaseInOneWriteArriveAsBoth() throws {
     // Curses' own mouse parser reported them as the release alone; the bytes say both.
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput()
+      let input = CursesInput(input: type.slave)
       type("\u{1B}[<0;8;3M\u{1B}[<0;8;3m")
-      guard case .press(let point, _) = input.read(timeout: .seconds(2)) else {
+      guard let (point, _) = input.read(timeout: .seconds(2))?.primary(.press(.primary)) else {
         Issue.record("no press")
         return
       }
       #expect(point == Point(x: 7, y: 2))
-      guard case .release(let releasePoint, _) = input.read(timeout: .seconds(2)) else {
+      guard let (releasePoint, _) = input.read(timeout: .seconds(2))?.primary(.release(.primary)) else {
         Issue.record("no release")
         return
       }
@@ -352,19 +356,130 @@ import TooltipKit
   }
 
   /// Keys the program does not list arrive as nothing, under the TERM whose keypad sends them.
-  @Test(arguments: ["tmux-256color", "xterm-256color", "screen"])
-  func unknownSequencesAreConsumedWhole(term: String) throws {
+  /// Each terminal's keys come from its own terminfo entry: Home is `CSI 1 ~` under tmux and
+  /// screen, `SS3 H` (or `CSI H`) under xterm; F1 is `SS3 P` everywhere here. xterm's modifier
+  /// parameter applies on top, and what the terminal does not send stays ignored whole.
+  @Test(arguments: ["tmux-256color", "xterm-256color", "screen", "linux", "rxvt-unicode"])
+  func keysComeFromTheTerminalsOwnEntry(term: String) throws {
     try pty(term: term, size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput()
-      type("\u{1B}[1~\u{1B}[15~\u{1B}OP\u{1B}]0;title\u{07}\u{1B}[1;5A\u{1B}q\u{1B}OAj")
-      #expect(input.read(timeout: .seconds(2)) == .key(.up))
+      let input = CursesInput(input: type.slave)
+      let names: [(String, TerminalKey)] = [
+        ("khome", .home), ("kend", .end), ("kpp", .pageUp), ("knp", .pageDown), ("kdch1", .delete),
+        ("kf1", .function(1)),
+        ("kf5", .function(5)), ("kf12", .function(12)),
+      ]
+      for (name, key) in names {
+        guard let value = name.withCString({ tigetstr($0) }), Int(bitPattern: value) != -1 else { continue }
+        type(String(cString: value))
+        #expect(input.read(timeout: .seconds(2)) == .key(key), "\(term) \(name)")
+      }
+      type("\u{1B}]0;title\u{07}\u{1B}[1;5A\u{1B}[99~j")
+      #expect(input.read(timeout: .seconds(2)) == .key(TerminalKey(.up, modifiers: .control)))
       #expect(input.read(timeout: .seconds(2)) == .key(.character("j")))
+    }
+  }
+
+  /// A program that reads with its own `wgetch` (keypad on) gets the same typed keys through
+  /// `InputDecoder`: ncurses' codes, and the modified keys terminfo names (`kUP5`) by `keyname`.
+  @Test func aProgramsOwnWgetchDecodesToTheSameKeys() throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
+      let window = tk_stdscr()
+      keypad(window, true)
+      defer { keypad(window, false) }
+      var decoder = InputDecoder()
+      for (bytes, key) in [
+        ("\u{1B}[1;5A", TerminalKey(.up, modifiers: .control)), ("\u{1B}[5~", .pageUp), ("\u{1B}OP", .function(1)),
+        ("\u{1B}[3;3~", TerminalKey(.delete, modifiers: .alt)), ("\u{1B}[1;2H", TerminalKey(.home, modifiers: .shift)),
+        ("\u{1B}[24~", .function(12)), ("\u{0C}", TerminalKey(.character("l"), modifiers: .control)),
+      ] {
+        type(bytes)
+        wtimeout(window, 2000)
+        let value = wgetch(window)
+        let input = decoder.decode(RawKey(wgetch: value), screen: Size(width: 80, height: 24), time: .zero)
+        #expect(input == .key(key), "\(bytes.debugDescription): \(value)")
+      }
+    }
+  }
+
+  /// The parser tests' xterm table is what xterm's terminfo entry holds.
+  @Test func theTestTableIsXtermsEntry() throws {
+    try pty(term: "xterm", size: Size(width: 80, height: 24)) { _ in
+      let table = TerminalKeys.current()
+      for (sequence, key) in [
+        ("\u{1B}OH", TerminalKey.home), ("\u{1B}[5~", .pageUp), ("\u{1B}[3~", .delete),
+        ("\u{1B}OP", .function(1)), ("\u{1B}[24~", .function(12)), ("\u{1B}[Z", .backTab),
+      ] {
+        #expect(table[Array(sequence.utf8)] == key, "\(sequence.debugDescription)")
+      }
+    }
+  }
+
+  /// A slow link: once `ESC [` has come, the rest of an arrow or of a mouse report 60 ms apart
+  /// still belongs to it (it was Esc and loose keys, which closed the tooltip or tapped).
+  @Test func bytesOfOneSequence60msApartAreStillThatSequence() throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
+      let input = CursesInput(input: type.slave)
+      for (pieces, expected) in [
+        (["\u{1B}[", "1", ";", "5", "A"], TerminalInput.key(TerminalKey(.up, modifiers: .control))),
+        (["\u{1B}[", "A"], .key(.up)),
+        (["\u{1B}O", "B"], .key(.down)),
+      ] {
+        for piece in pieces.dropLast() {
+          type(piece)
+          #expect(input.read(timeout: .milliseconds(60)) == nil)
+        }
+        type(pieces.last!)
+        #expect(input.read(timeout: .seconds(2)) == expected)
+      }
+      for piece in ["\u{1B}[", "<", "0", ";", "5", ";", "4"] {
+        type(piece)
+        #expect(input.read(timeout: .milliseconds(60)) == nil)
+      }
+      type("M")
+      #expect(input.read(timeout: .seconds(2))?.primary(.press(.primary))?.0 == Point(x: 4, y: 3))
+      // A lone ESC is still Esc at once, not after the long wait.
+      let start = MonotonicClock.now
+      type("\u{1B}")
+      #expect(input.read(timeout: .seconds(2)) == .key(.escape))
+      #expect(MonotonicClock.now - start < .milliseconds(500))
+    }
+  }
+
+  /// A paste is one input, whatever it holds.
+  @Test func aPasteArrivesAsOneInput() throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
+      let input = CursesInput(input: type.slave)
+      type("\u{1B}[200~q\u{1B}[Ai\r\u{1B}[201~j")
+      #expect(input.read(timeout: .seconds(2)) == .paste("q\u{1B}[Ai\n"))
+      #expect(input.read(timeout: .seconds(2)) == .key(.character("j")))
+    }
+  }
+
+  /// Input is read in bulk: 100,000 keys waiting are all there after a handful of reads of the
+  /// terminal, in order.
+  @Test func aBurstIsReadWhole() throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
+      let input = CursesInput(input: type.slave)
+      var count = 0
+      var other = 0
+      let chunk = String(repeating: "x", count: 1000)
+      for _ in 0..<100 {
+        type(chunk)
+        while let next = input.read(timeout: .zero) {
+          if next == .key(.character("x")) { count += 1 } else { other += 1 }
+        }
+      }
+      while let next = input.read(timeout: .milliseconds(100)) {
+        if next == .key(.character("x")) { count += 1 } else { other += 1 }
+      }
+      #expect(count == 100_000)
+      #expect(other == 0)
     }
   }
 
   @Test func aLoneEscIsEscOnceTheWaitIsOver() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput()
+      let input = CursesInput(input: type.slave)
       let start = MonotonicClock.now
       type("\u{1B}")
       #expect(input.read(timeout: .seconds(2)) == .key(.escape))
@@ -383,7 +498,7 @@ import TooltipKit
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
       // Every look at the clock is 30 ms later than the one before: past the wait each time.
       let ticks = Mutex<Int64>(0)
-      let input = CursesInput(mouse: true) {
+      let input = CursesInput(mouse: true, input: type.slave) {
         .milliseconds(
           ticks.withLock { value in
             value += 30
@@ -404,7 +519,7 @@ import TooltipKit
   /// before a Ctrl-Z/fg cycle closed the open tooltip as Esc.
   @Test func aWaitCutShortBySignalLooksAtTheInputAgain() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput(mouse: true) {
+      let input = CursesInput(mouse: true, input: type.slave) {
         MonotonicClock.now + (stopped.load(ordering: .relaxed) ? .seconds(1) : .zero)
       }
       // Globals are set up on first use: before the handler can be the first.
@@ -451,7 +566,7 @@ import TooltipKit
   /// Found by the stream fuzzer: keypad 2 just before Ctrl-Z closed the tooltip as Esc.
   @Test func aSequenceCutByAStopIsDroppedNotEsc() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput(mouse: true) { MonotonicClock.now }
+      let input = CursesInput(mouse: true, input: type.slave) { MonotonicClock.now }
       // Continued after the ESC was read: dropped.
       let continues = Mutex<[Bool]>([false, true])
       let next = { continues.withLock { $0.isEmpty ? false : $0.removeFirst() } }
@@ -468,10 +583,10 @@ import TooltipKit
 
   @Test func utf8MouseUnderXterm1005PastColumn94() throws {
     try pty(term: "xterm-1005", size: Size(width: 300, height: 30)) { type in
-      let input = CursesInput(mouse: true)
+      let input = CursesInput(mouse: true, input: type.slave)
       let x = String(Unicode.Scalar(UInt32(32 + 251))!)
       type("\u{1B}[M \(x)%")
-      guard case .press(let point, _) = input.read(timeout: .seconds(2)) else {
+      guard let (point, _) = input.read(timeout: .seconds(2))?.primary(.press(.primary)) else {
         Issue.record("no press")
         return
       }
@@ -494,26 +609,26 @@ import TooltipKit
   ])
   func invalidUTF8DoesNotSwallowTheKeysAfterIt(_ junk: [UInt8]) throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput()
+      let input = CursesInput(input: type.slave)
       type.bytes(junk + Array("jq".utf8))
       #expect(nextInput(input) == .key(.character("j")))
       #expect(nextInput(input) == .key(.character("q")))
     }
   }
 
-  /// Bytes that are not UTF-8 and buttons the program ignores do not end a read: it goes on
+  /// Bytes that are not UTF-8 and sequences that mean nothing do not end a read: it goes on
   /// to the key after them (each ended one read, and the demo drew a frame for each).
   @Test func ignoredInputDoesNotEndARead() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput()
-      type.bytes([0x80, 0xFF, 0xC3] + Array("\u{1B}[<64;10;5M\u{1B}[<2;3;4Mj".utf8))
+      let input = CursesInput(input: type.slave)
+      type.bytes([0x80, 0xFF, 0xC3] + Array("\u{1B}[?1;2c\u{1B}[99~\u{1B}]11;rgb:0/0/0\u{07}j".utf8))
       #expect(input.read(timeout: .seconds(2)) == .key(.character("j")))
     }
   }
 
   @Test func validUTF8AfterInvalidBytesArrives() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput()
+      let input = CursesInput(input: type.slave)
       type.bytes([0xC3] + Array("é😀\u{1B}OA".utf8))
       #expect(nextInput(input) == .key(.character("é")))
       #expect(nextInput(input) == .key(.character("😀")))
@@ -522,9 +637,9 @@ import TooltipKit
   }
 
   @Test func aTimeoutReturnsNothing() throws {
-    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { _ in
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
       let start = MonotonicClock.now
-      #expect(CursesInput().read(timeout: .milliseconds(50)) == nil)
+      #expect(CursesInput(input: type.slave).read(timeout: .milliseconds(50)) == nil)
       #expect(MonotonicClock.now - start >= .milliseconds(50))
     }
   }
@@ -548,4 +663,12 @@ nonisolated(unsafe) private let restOfSequence: UnsafeMutableRawPointer = {
 enum CursesHarness {
   /// ncurses takes and draws UTF-8 only under a UTF-8 character type: set it once.
   static let utf8Locale: Bool = setlocale(LC_CTYPE, "C.UTF-8") != nil
+}
+
+extension TerminalInput {
+  /// The cell and time of a mouse event `action`, nil for any other input.
+  func primary(_ action: TerminalMouse.Action) -> (Point, Duration)? {
+    guard case .mouse(let mouse) = self, mouse.action == action else { return nil }
+    return (mouse.point, mouse.time)
+  }
 }

@@ -1,11 +1,18 @@
 import CNcurses
 import Testing
-import TooltipCurses
 import TooltipKit
+
+@testable import TooltipCurses
 
 @Suite struct InputDecoderTests {
   let screen = Size(width: 80, height: 24)
   let t0 = Duration.seconds(100)
+
+  func mouse(
+    _ action: TerminalMouse.Action, _ x: Int, _ y: Int, _ time: Duration? = nil, _ modifiers: KeyModifiers = []
+  ) -> TerminalInput {
+    .mouse(TerminalMouse(action, at: Point(x: x, y: y), modifiers: modifiers, time: time ?? t0))
+  }
 
   struct CharacterCase: CustomTestStringConvertible, Sendable {
     var value: UInt32
@@ -20,8 +27,8 @@ import TooltipKit
     CharacterCase(value: 0x1B, key: .escape),
     CharacterCase(value: 0x7F, key: .backspace),
     CharacterCase(value: 0x08, key: .backspace),
-    CharacterCase(value: 0x03, key: .character("\u{03}")),
-    CharacterCase(value: 0x0C, key: .character("\u{0C}")),
+    CharacterCase(value: 0x03, key: TerminalKey(.character("c"), modifiers: .control)),
+    CharacterCase(value: 0x0C, key: TerminalKey(.character("l"), modifiers: .control)),
     CharacterCase(value: 0x20, key: .character(" ")),
     CharacterCase(value: 0x71, key: .character("q")),
     CharacterCase(value: 0x3F, key: .character("?")),
@@ -35,7 +42,7 @@ import TooltipKit
 
   @Test func aSurrogateValueIsNotACharacter() {
     var decoder = InputDecoder()
-    #expect(decoder.decode(.character(0xD800), screen: screen, time: t0) == .key(.other(0xD800)))
+    #expect(decoder.decode(.character(0xD800), screen: screen, time: t0) == .key(TerminalKey(.other(0xD800))))
   }
 
   struct KeyCodeCase: CustomTestStringConvertible, Sendable {
@@ -52,7 +59,17 @@ import TooltipKit
     KeyCodeCase(code: KEY_BTAB, key: .backTab),
     KeyCodeCase(code: KEY_ENTER, key: .enter),
     KeyCodeCase(code: KEY_BACKSPACE, key: .backspace),
-    KeyCodeCase(code: KEY_F0 + 1, key: .other(KEY_F0 + 1)),
+    KeyCodeCase(code: KEY_HOME, key: .home),
+    KeyCodeCase(code: KEY_END, key: .end),
+    KeyCodeCase(code: KEY_PPAGE, key: .pageUp),
+    KeyCodeCase(code: KEY_NPAGE, key: .pageDown),
+    KeyCodeCase(code: KEY_IC, key: .insert),
+    KeyCodeCase(code: KEY_DC, key: .delete),
+    KeyCodeCase(code: KEY_SLEFT, key: TerminalKey(.left, modifiers: .shift)),
+    KeyCodeCase(code: KEY_SNEXT, key: TerminalKey(.pageDown, modifiers: .shift)),
+    KeyCodeCase(code: KEY_F0 + 1, key: .function(1)),
+    KeyCodeCase(code: KEY_F0 + 12, key: .function(12)),
+    KeyCodeCase(code: KEY_MAX, key: TerminalKey(.other(KEY_MAX))),
   ])
   func keyCodesDecodeToKeys(_ c: KeyCodeCase) {
     var decoder = InputDecoder()
@@ -72,42 +89,67 @@ import TooltipKit
     let later = t0 + .milliseconds(600)
     #expect(
       decoder.decode(.keyCode(KEY_MOUSE), mouse: press, screen: screen, time: t0)
-        == .press(Point(x: 240, y: 3), time: t0))
+        == mouse(.press(.primary), 240, 3, t0))
     #expect(
       decoder.decode(.keyCode(KEY_MOUSE), mouse: release, screen: screen, time: later)
-        == .release(Point(x: 241, y: 3), time: later))
+        == mouse(.release(.primary), 241, 3, later))
   }
 
   @Test func aReleaseWithNoPressBeforeItIsAClick() {
     // ncurses with mouseinterval(0) reports a press and release read together as the release.
     var decoder = InputDecoder()
     let release = MouseReport(x: 5, y: 6, buttons: MouseReport.released)
-    #expect(decoder.decode(.keyCode(KEY_MOUSE), mouse: release, screen: screen, time: t0) == .click(Point(x: 5, y: 6)))
+    #expect(
+      decoder.decode(.keyCode(KEY_MOUSE), mouse: release, screen: screen, time: t0) == mouse(.click(.primary), 5, 6))
     // The next press and release are a press and a release again.
     let press = MouseReport(x: 5, y: 6, buttons: MouseReport.pressed)
     #expect(
-      decoder.decode(.keyCode(KEY_MOUSE), mouse: press, screen: screen, time: t0) == .press(Point(x: 5, y: 6), time: t0)
-    )
+      decoder.decode(.keyCode(KEY_MOUSE), mouse: press, screen: screen, time: t0) == mouse(.press(.primary), 5, 6))
     #expect(
       decoder.decode(.keyCode(KEY_MOUSE), mouse: release, screen: screen, time: t0)
-        == .release(Point(x: 5, y: 6), time: t0))
+        == mouse(.release(.primary), 5, 6))
   }
 
   @Test(arguments: [TK_BUTTON1_CLICKED, TK_BUTTON1_DOUBLE_CLICKED, TK_BUTTON1_TRIPLE_CLICKED])
   func clickedBitsAreAClick(_ bits: mmask_t) {
     var decoder = InputDecoder()
     let report = MouseReport(x: 7, y: 2, buttons: bits)
-    #expect(decoder.decode(.keyCode(KEY_MOUSE), mouse: report, screen: screen, time: t0) == .click(Point(x: 7, y: 2)))
+    #expect(
+      decoder.decode(.keyCode(KEY_MOUSE), mouse: report, screen: screen, time: t0) == mouse(.click(.primary), 7, 2))
   }
 
-  @Test(arguments: [
-    TK_BUTTON2_PRESSED, TK_BUTTON2_RELEASED, TK_BUTTON3_PRESSED, TK_BUTTON3_RELEASED, TK_BUTTON4_PRESSED,
-    TK_BUTTON5_PRESSED, 0,
-  ])
-  func otherButtonsAndTheWheelAreIgnored(_ bits: mmask_t) {
+  @Test func otherButtonsTheWheelMotionAndModifiersDecode() {
     var decoder = InputDecoder()
-    let report = MouseReport(x: 7, y: 2, buttons: bits)
-    #expect(decoder.decode(.keyCode(KEY_MOUSE), mouse: report, screen: screen, time: t0) == nil)
+    func decode(_ bits: mmask_t) -> TerminalInput? {
+      decoder.decode(.keyCode(KEY_MOUSE), mouse: MouseReport(x: 7, y: 2, buttons: bits), screen: screen, time: t0)
+    }
+    #expect(decode(TK_BUTTON2_PRESSED) == mouse(.press(.middle), 7, 2))
+    #expect(decode(TK_BUTTON2_RELEASED) == mouse(.release(.middle), 7, 2))
+    #expect(decode(TK_BUTTON3_PRESSED) == mouse(.press(.secondary), 7, 2))
+    #expect(decode(TK_BUTTON3_PRESSED | MouseReport.mask(6, 8)) == mouse(.press(.secondary), 7, 2))
+    #expect(decode(MouseReport.mask(6, 8)) == mouse(.drag(.secondary), 7, 2))
+    #expect(decode(TK_BUTTON3_RELEASED) == mouse(.release(.secondary), 7, 2))
+    #expect(decode(MouseReport.mask(6, 8)) == mouse(.move, 7, 2))
+    #expect(decode(TK_BUTTON4_PRESSED) == mouse(.wheelUp, 7, 2))
+    #expect(decode(TK_BUTTON5_PRESSED) == mouse(.wheelDown, 7, 2))
+    #expect(
+      decode(TK_BUTTON1_PRESSED | MouseReport.mask(6, 1 | 2)) == mouse(.press(.primary), 7, 2, t0, [.control, .shift]))
+    #expect(decode(0) == nil)
+  }
+
+  @Test func theMasksAreNcursesOwn() {
+    #expect(MouseReport.mask(1, 2) == TK_BUTTON1_PRESSED)
+    #expect(MouseReport.mask(3, 1) == TK_BUTTON3_RELEASED)
+    #expect(MouseReport.mask(5, 2) == TK_BUTTON5_PRESSED)
+    #expect(MouseReport.requested & TK_BUTTON1_PRESSED != 0)
+  }
+
+  @Test func terminfosExtendedNamesAreModifiedKeys() {
+    #expect(InputDecoder.extendedKey("kUP5") == TerminalKey(.up, modifiers: .control))
+    #expect(InputDecoder.extendedKey("kDC3") == TerminalKey(.delete, modifiers: .alt))
+    #expect(InputDecoder.extendedKey("kNXT6") == TerminalKey(.pageDown, modifiers: [.shift, .control]))
+    #expect(InputDecoder.extendedKey("kxIN") == nil)
+    #expect(InputDecoder.extendedKey("kUP9") == nil)
   }
 
   @Test func aMouseKeyWithoutAnEventIsIgnored() {
@@ -125,46 +167,5 @@ import TooltipKit
   ])
   func timeoutsRoundUpToWholeMilliseconds(_ duration: Duration, _ millis: Int32) {
     #expect(CursesInput.milliseconds(duration) == millis)
-  }
-}
-
-@Suite struct UTF8AssemblerTests {
-  func steps(_ bytes: [UInt8]) -> [UTF8Assembler.Step] {
-    var assembler = UTF8Assembler()
-    return bytes.map { assembler.add($0) }
-  }
-
-  @Test func asciiIsOneStep() {
-    #expect(steps([0x6A, 0x00, 0x7F]) == [.scalar(0x6A), .scalar(0), .scalar(0x7F)])
-  }
-
-  @Test func multiByteCharactersComeWhole() {
-    #expect(steps(Array("é".utf8)) == [.pending, .scalar(0xE9)])
-    #expect(steps(Array("中".utf8)) == [.pending, .pending, .scalar(0x4E2D)])
-    #expect(steps(Array("😀".utf8)) == [.pending, .pending, .pending, .scalar(0x1F600)])
-  }
-
-  @Test(arguments: [0x80, 0xBF, 0xC0, 0xC1, 0xF5, 0xFF] as [UInt8])
-  func aByteThatCannotStartACharacterIsDropped(_ byte: UInt8) {
-    #expect(steps([byte, 0x6A]) == [.invalid(retry: nil), .scalar(0x6A)])
-  }
-
-  @Test func aCharacterCutShortGivesBackTheByteThatCutIt() {
-    #expect(steps([0xE2, 0x82, 0x6A]) == [.pending, .pending, .invalid(retry: 0x6A)])
-    #expect(steps([0xC3, 0xC3]) == [.pending, .invalid(retry: 0xC3)])
-  }
-
-  @Test(arguments: [[0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80]] as [[UInt8]])
-  func overlongsSurrogatesAndValuesPastTheLastAreRefused(_ bytes: [UInt8]) {
-    #expect(steps(bytes).last == .invalid(retry: nil))
-  }
-
-  @Test func resetDropsAPartialCharacter() {
-    var assembler = UTF8Assembler()
-    #expect(assembler.add(0xE2) == .pending)
-    #expect(assembler.isPending)
-    assembler.reset()
-    #expect(!assembler.isPending)
-    #expect(assembler.add(0x6A) == .scalar(0x6A))
   }
 }

@@ -159,8 +159,8 @@ import TooltipKit
     let bubble = try #require(l.bubble(for: "a"))
     let lines = Text.wrap(copy, width: 30)
     #expect(bubble.rows.count == lines.count)
-    #expect(bubble.rows.map(\.line) == lines)
-    #expect(bubble.rows.map(\.width) == lines.map(\.width))
+    #expect(bubble.rows.map(\.text) == lines)
+    #expect(bubble.rows.map(\.width) == lines.map(Text.width))
     // The text ends one padding row above the pointer's row (30 - 1): the rows run up from 27.
     #expect(bubble.rows.last?.origin.y == 27)
     #expect(bubble.rows.first?.origin.y == 27 - (lines.count - 1))
@@ -171,7 +171,7 @@ import TooltipKit
     let body = bubble.body
     let x = body.minX + 1
     for row in 0..<27 {
-      let line = lines[lines.count - 1 - (27 - row)].text
+      let line = lines[lines.count - 1 - (27 - row)]
       let drawn = String(grid.lines[row].dropFirst(max(0, x)).prefix(line.count))
       #expect(drawn == String(line.dropFirst(max(0, -x)).prefix(drawn.count)), "row \(row)")
     }

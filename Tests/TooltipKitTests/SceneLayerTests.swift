@@ -23,7 +23,12 @@ import Testing
       grid.write(placed.artwork, at: Point(x: placed.artworkX, y: placed.artworkY), style: style, clip: box)
     }
     if let selectedIndex {
-      Renderer.highlightPadding(of: l.anchors[selectedIndex], in: l, into: &grid)
+      // The cells beside a one-cell box, reversed (and dim beside a disabled anchor).
+      let selected = l.anchors[selectedIndex]
+      let attributes: Attributes = selected.anchor.isDisabled ? [.dim, .reverse] : .reverse
+      for cell in l.highlightPadding(of: selected) {
+        grid.restyle(Rect(origin: cell, size: Size(width: 1, height: 1))) { $0.attributes.formUnion(attributes) }
+      }
       let centre = l.anchors[selectedIndex].centre
       grid.cursor = grid.bounds.contains(centre) ? centre : nil
     }

@@ -1,3 +1,4 @@
+import StateOracle
 import Testing
 import TooltipKit
 
@@ -508,9 +509,9 @@ func script(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...
     }
   }
 
-  /// SPEC 4's invariants, after every input: at most one open (the events open and close one
-  /// at a time), an open tooltip names a placed anchor with a visible line, one Esc closes it,
-  /// one tap (anywhere, or on the anchor itself) closes it.
+  /// SPEC 4's invariants (``StateInvariants``), after every input: the events account for
+  /// the open tooltip, the state names placed anchors, one Esc closes, one tap on an empty
+  /// cell or on the open anchor itself closes.
   static func checkInvariants(
     _ state: TooltipState,
     before: String?,
@@ -519,61 +520,13 @@ func script(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...
     policy: DismissPolicy,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    var open = before
-    for event in reported {
-      switch event {
-      case .opened(let id):
-        #expect(
-          open == nil, "opened \(id) while \(open ?? "") was open", sourceLocation: sourceLocation)
-        open = id
-      case .closed(let id, _):
-        #expect(
-          open == id, "closed \(id) while \(open ?? "nothing") was open",
-          sourceLocation: sourceLocation)
-        open = nil
-      case .action:
-        break
-      }
+    var violations = StateInvariants.events(reported, before: before, state: state, layout: layout)
+    violations += StateInvariants.state(state, layout: layout)
+    violations += StateInvariants.closing(state, layout: layout, policy: policy, tapAt: Board.empty)
+    if let id = state.openID, let placed = layout.anchor(id: id), Rect(size: layout.screen).contains(placed.centre) {
+      violations += StateInvariants.closing(state, layout: layout, policy: policy, tapAt: placed.centre)
     }
-    #expect(
-      open == state.openID, "events do not account for the open tooltip",
-      sourceLocation: sourceLocation)
-    if let selected = state.selectedID {
-      #expect(
-        layout.anchor(id: selected) != nil, "selection \(selected) is not placed",
-        sourceLocation: sourceLocation)
-    }
-    guard let id = state.openID else {
-      var esc = state
-      #expect(
-        esc.send(.escape, layout: layout, policy: policy) == [], sourceLocation: sourceLocation)
-      return
-    }
-    #expect(
-      layout.anchor(id: id) != nil, "open \(id) is not placed", sourceLocation: sourceLocation)
-    #expect(
-      layout.bubble(for: id) != nil, "open \(id) has no visible line",
-      sourceLocation: sourceLocation)
-
-    var esc = state
-    #expect(
-      esc.send(.escape, layout: layout, policy: policy) == [.closed(id, .escape)],
-      sourceLocation: sourceLocation)
-    #expect(esc.openID == nil, sourceLocation: sourceLocation)
-
-    var tapEmpty = state
-    let emptyEvents = tapEmpty.send(.click(Board.empty), layout: layout, policy: policy)
-    #expect(emptyEvents == [.closed(id, .tap)], sourceLocation: sourceLocation)
-    #expect(tapEmpty.openID == nil, sourceLocation: sourceLocation)
-
-    if let placed = layout.anchor(id: id), layout.screen.area > 0,
-      rect(0, 0, layout.screen.width, layout.screen.height).contains(placed.centre)
-    {
-      var tapSelf = state
-      let selfEvents = tapSelf.send(.click(placed.centre), layout: layout, policy: policy)
-      #expect(selfEvents.first == .closed(id, .tap), sourceLocation: sourceLocation)
-      #expect(tapSelf.openID == nil, sourceLocation: sourceLocation)
-    }
+    #expect(violations == [], sourceLocation: sourceLocation)
   }
 
   // MARK: - Time

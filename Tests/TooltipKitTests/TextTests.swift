@@ -1,5 +1,6 @@
 import Testing
-import TooltipKit
+
+@testable import TooltipKit
 
 @Suite struct TextTests {
   struct SanitizeCase: Sendable, CustomTestStringConvertible {
@@ -92,11 +93,48 @@ import TooltipKit
     #expect(Text.hasDisputedWidth(grapheme) == disputed)
   }
 
-  @Test func scalarWidths() {
+  @Test func graphemeWidths() {
     #expect(Text.width(of: "A") == 1)
     #expect(Text.width(of: "中") == 2)
     #expect(Text.width(of: "\u{301}") == 0)
     #expect(Text.width(of: "😀") == 2)
+    #expect(Text.width(of: "e\u{301}") == 1)
+    // What sanitizing replaces counts as U+FFFD's one column, each scalar.
+    #expect(Text.width(of: "\u{1B}") == 1)
+    #expect(Text.width(of: "\r\n") == 2)
+  }
+
+  /// Raw text measures as its sanitized copy draws.
+  @Test(arguments: ["a\u{1B}[31mb", "\r\nx", "Right\u{202E}left", "\u{7}\u{0}", "e\u{301}\u{200B}中"])
+  func rawTextMeasuresAsItsSanitizedCopy(_ text: String) {
+    #expect(Text.width(text) == Text.width(Text.sanitize(text)))
+    #expect(Text.width(text) == TextLine(text).width)
+    #expect(Text.width(text) == text.reduce(0) { $0 + Text.width(of: $1) })
+  }
+
+  @Test(arguments: [
+    ("Send it to your team", 20, "Send it to your team"),
+    ("Send it to your team", 19, "Send it to your te…"),
+    ("Send it to your team", 1, "…"),
+    ("Send it to your team", 0, ""),
+    ("中文中文", 4, "中…"),  // a wide character that does not fit leaves a column over
+    ("中文中文", 5, "中文…"),
+    ("a\u{1B}bcdef", 4, "a\u{FFFD}b…"),
+  ])
+  func truncateFitsTheWidthWithAnEllipsis(_ text: String, _ width: Int, _ expected: String) {
+    let cut = Text.truncate(text, to: width)
+    #expect(cut == expected)
+    #expect(Text.width(cut) <= width)
+  }
+
+  @Test func truncateTakesTheProgramsEllipsis() {
+    #expect(Text.truncate("Send it to your team", to: 8, ellipsis: "...") == "Send ...")
+    // Narrower than the ellipsis: nothing fits beside it, and it does not fit either.
+    #expect(Text.truncate("Send it", to: 2, ellipsis: "...") == "")
+  }
+
+  @Test func wrapSanitizes() {
+    #expect(Text.wrap("Bell\u{7} rings", width: 5) == ["Bell\u{FFFD}", "rings"])
   }
 
   @Test func unitsAreGraphemesWithTheirWidths() {

@@ -63,18 +63,17 @@ import TooltipKit
   ])
   func wrap(_ c: WrapCase) {
     let lines = Text.wrap(c.text, width: c.width)
-    #expect(lines.map(\.text) == c.rows)
-    #expect(lines.map(\.width) == c.rows.map { Text.width($0) })
+    #expect(lines == c.rows)
     if let width = c.width {
-      for line in lines where line.units.count > 1 {
-        #expect(line.width <= width, "row \(line.text) is wider than \(width)")
+      for line in lines where TextLine(line).units.count > 1 {
+        #expect(Text.width(line) <= width, "row \(line) is wider than \(width)")
       }
     }
   }
 
   @Test func defaultWidthWrapsAtThirtyColumns() {
     let text = "Send it to your teammates and everyone else on the project"
-    let rows = Text.wrap(text, width: Scene.defaultMaxTextWidth).map(\.text)
+    let rows = Text.wrap(text, width: Scene.defaultMaxTextWidth)
     #expect(Scene.defaultMaxTextWidth == 30)
     #expect(rows == ["Send it to your teammates and", "everyone else on the project"])
   }

@@ -15,6 +15,12 @@ public struct Rect: Hashable, Sendable {
     self.size = size
   }
 
+  /// Makes a rect of `size` at the origin (0, 0): a screen's or a window's own cells, what
+  /// everything drawn on it is cropped to.
+  public init(size: Size) {
+    self.init(origin: Point(x: 0, y: 0), size: size)
+  }
+
   /// Makes a rect from its left column, top row, width and height.
   public init(x: Int, y: Int, width: Int, height: Int) {
     self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))

@@ -24,8 +24,11 @@ public struct BubbleLayout: Hashable, Sendable {
     /// draws as one space).
     let slice: Substring
 
+    /// The row's units, built from the copy when asked.
+    package var line: TextLine { Text.rowLine(slice) }
+
     /// The row's text, built from the copy when asked.
-    public var line: TextLine { Text.rowLine(slice) }
+    public var text: String { line.text }
 
     /// The row's first units, up to and including the one that takes them past `columns`:
     /// all that a row cropped `columns` cells after its origin shows.
@@ -212,7 +215,7 @@ public struct BubbleLayout: Hashable, Sendable {
 
   /// The number of the bubble's cells (body and pointer) that fall outside a screen of `size`.
   public func cellsLost(on size: Size) -> Int {
-    let screen = Rect(origin: Point(x: 0, y: 0), size: size)
+    let screen = Rect(size: size)
     let bodyKept = body.intersection(screen)?.area ?? 0
     return (body.area - bodyKept) + (screen.contains(pointer) ? 0 : 1)
   }

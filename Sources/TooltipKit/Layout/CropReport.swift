@@ -66,7 +66,7 @@ public struct CropReport: Hashable, Sendable {
   /// `options` sets what changes a bubble's size: the fidelity (a wider body under `file`)
   /// and the glyph set.
   public init(scene: Scene, screen: Size, options: RenderOptions = RenderOptions()) {
-    let screenRect = Rect(origin: Point(x: 0, y: 0), size: screen)
+    let screenRect = Rect(size: screen)
     func layOut(_ anchor: Anchor, box: Rect) -> BubbleLayout? {
       BubbleLayout(
         anchor: anchor, box: box, maxTextWidth: scene.maxTextWidth, fidelity: options.fidelity, glyphs: options.glyphs)

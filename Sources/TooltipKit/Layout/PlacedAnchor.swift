@@ -13,7 +13,7 @@ public struct PlacedAnchor: Hashable, Sendable {
   /// side at sm.
   public var target: Rect
   /// What is drawn in the box: the label, or the glyph.
-  public var artwork: TextLine
+  package var artwork: TextLine
   /// The column the artwork starts at, centred in the box (odd cell to the right).
   public var artworkX: Int
 

@@ -11,7 +11,7 @@ public struct SceneLayout: Sendable {
   /// The scene laid out.
   public let scene: Scene
   /// The options the layout was made with (fidelity and glyphs matter here).
-  public let options: RenderOptions
+  public private(set) var options: RenderOptions
   /// The anchors at least partly inside the scene area and the screen, in reading order: by
   /// row, then column, then file order.
   public let anchors: [PlacedAnchor]
@@ -39,10 +39,16 @@ public struct SceneLayout: Sendable {
     var widest = 0
   }
 
+  /// Draws the same layout in `theme` from now on: a theme changes how cells look, never
+  /// where they are, so nothing is laid out again.
+  public mutating func setTheme(_ theme: Theme) {
+    options.theme = theme
+  }
+
   /// Lays `scene` out on a screen of `screen` cells, with the scene area `area` (the whole
   /// screen when nil).
   public init(scene: Scene, screen: Size, area: Rect? = nil, options: RenderOptions = RenderOptions()) {
-    let screenRect = Rect(origin: Point(x: 0, y: 0), size: screen)
+    let screenRect = Rect(size: screen)
     let area = area ?? screenRect
     self.screen = screen
     self.area = area
@@ -151,7 +157,7 @@ public struct SceneLayout: Sendable {
   /// What a tap at `point` lands on: the open bubble (top layer), else an anchor's target,
   /// else the background. Cells off screen are background.
   public func hitTest(_ point: Point, bubble: BubbleLayout?) -> HitTarget {
-    guard Rect(origin: Point(x: 0, y: 0), size: screen).contains(point) else { return .background }
+    guard Rect(size: screen).contains(point) else { return .background }
     if let bubble, bubble.contains(point) { return .bubble }
     if let placed = anchor(at: point) { return .anchor(placed.id) }
     return .background
@@ -162,7 +168,7 @@ public struct SceneLayout: Sendable {
   /// Where targets overlap, artwork (the box) beats padding, then the nearer centre wins,
   /// then reading order.
   public func anchor(at point: Point) -> PlacedAnchor? {
-    guard Rect(origin: Point(x: 0, y: 0), size: screen).contains(point) else { return nil }
+    guard Rect(size: screen).contains(point) else { return nil }
     let row = rows[point.y]
     // Targets starting after the point cannot hold it; binary-search the first of them.
     let low = row.order.partitionPoint { anchors[$0].target.minX <= point.x }

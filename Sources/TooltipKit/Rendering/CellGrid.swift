@@ -19,7 +19,7 @@ public struct CellGrid: Hashable, Sendable {
   }
 
   /// The whole grid as a rect at the origin.
-  public var bounds: Rect { Rect(origin: Point(x: 0, y: 0), size: size) }
+  public var bounds: Rect { Rect(size: size) }
 
   /// The cell at column `x`, row `y`; the point must be inside the grid.
   public subscript(x: Int, y: Int) -> Cell {
@@ -58,7 +58,7 @@ public struct CellGrid: Hashable, Sendable {
   /// Writes `line` starting at `point` in `style`, dropping whatever falls outside the grid or
   /// `clip`; returns the column after the last one written to.
   @discardableResult
-  public mutating func write(_ line: TextLine, at point: Point, style: Style, clip: Rect? = nil) -> Int {
+  package mutating func write(_ line: TextLine, at point: Point, style: Style, clip: Rect? = nil) -> Int {
     var x = point.x
     let y = point.y
     let area = clip.flatMap { $0.intersection(bounds) } ?? (clip == nil ? bounds : nil)
@@ -89,7 +89,8 @@ public struct CellGrid: Hashable, Sendable {
     return x
   }
 
-  /// Writes sanitized `text` as one line; see ``write(_:at:style:clip:)-(TextLine,_,_,_)``.
+  /// Writes `text`, sanitized, as one line starting at `point` in `style`, dropping whatever
+  /// falls outside the grid or `clip`; returns the column after the last one written to.
   @discardableResult
   public mutating func write(_ text: String, at point: Point, style: Style, clip: Rect? = nil) -> Int {
     write(TextLine(units: Text.units(Text.sanitize(text))), at: point, style: style, clip: clip)

@@ -50,56 +50,79 @@ public enum Renderer {
   /// what drawing the anchor reversed in its turn would give. With duplicate ids, the selected
   /// anchor is the first of its name in reading order, the one the cursor rests on.
   public static func drawState(_ layout: SceneLayout, state: TooltipState, into grid: inout CellGrid) {
-    let options = layout.options
-    let selected = state.selectedID.flatMap { id in layout.readingIndex(of: id).map { (layout.anchors[$0], $0) } }
-
-    if options.highlightsSelection, let (placed, index) = selected {
-      reverse(placed, at: index, in: layout, into: &grid)
-      highlightPadding(of: placed, in: layout, into: &grid)
+    let selected = state.selectedID.flatMap { layout.readingIndex(of: $0) }
+    if let selected {
+      // The box of a disabled anchor is dim already; its padding turns dim with it.
+      let attributes: Attributes = layout.anchors[selected].anchor.isDisabled ? [.dim, .reverse] : .reverse
+      forEachHighlightRect(layout, selected: selected) { grid.restyle($0) { $0.attributes.formUnion(attributes) } }
     }
-
-    grid.cursor = nil
-    if options.placesCursor, let (placed, _) = selected, grid.bounds.contains(placed.centre) {
-      grid.cursor = placed.centre
-    }
-
+    grid.cursor = cursor(layout, selected: selected, screen: grid.size)
     if let bubble = state.openBubble(layout) {
-      drawBubble(bubble, styles: options.bubbleStyles, into: &grid)
+      drawBubble(bubble, styles: layout.options.bubbleStyles, into: &grid)
     }
   }
 
-  /// Reverses the cells of `selected`'s box (the anchor at `index` in reading order) inside
-  /// the scene area, except those an anchor drawn after it covers.
-  static func reverse(_ selected: PlacedAnchor, at index: Int, in layout: SceneLayout, into grid: inout CellGrid) {
-    guard let box = selected.box.intersection(layout.area) else { return }
-    // Anchors are drawn in reading order (by the box's top row first): only those after this
-    // one whose top row is inside its box can cover part of it.
-    var covered: [Rect] = []
-    var next = index + 1
-    while next < layout.anchors.count, layout.anchors[next].box.minY < box.maxY {
-      if let overlap = layout.anchors[next].box.intersection(box) { covered.append(overlap) }
-      next += 1
+  /// The cells the selection highlight of `state` reverses, as the renderer draws it and as an
+  /// overlay on a program's own cells should: the selected anchor's box inside the scene area,
+  /// less the cells an anchor later in reading order covers (it is drawn over the box), then
+  /// each cell beside a one-cell box (``SceneLayout/highlightPadding(of:)``). Empty when
+  /// nothing is selected or the options leave the selection unhighlighted.
+  ///
+  /// The box comes as one rect when nothing covers it, else as its uncovered cells one by one;
+  /// padding cells one by one. With duplicate ids, the selected anchor is the first of its name
+  /// in reading order, the one the cursor rests on.
+  public static func highlight(_ layout: SceneLayout, state: TooltipState) -> [Rect] {
+    var rects: [Rect] = []
+    forEachHighlightRect(layout, selected: state.selectedID.flatMap { layout.readingIndex(of: $0) }) {
+      rects.append($0)
     }
-    guard !covered.isEmpty else {
-      grid.restyle(box) { $0.attributes.insert(.reverse) }
-      return
-    }
-    for y in box.minY..<box.maxY {
-      for x in box.minX..<box.maxX {
-        let cell = Point(x: x, y: y)
-        if covered.contains(where: { $0.contains(cell) }) { continue }
-        grid.restyle(Rect(origin: cell, size: Size(width: 1, height: 1))) { $0.attributes.insert(.reverse) }
+    return rects
+  }
+
+  /// Calls `body` with each rect of ``highlight(_:state:)`` for the anchor at `selected` in
+  /// reading order, building no list: the renderer's path for every frame.
+  static func forEachHighlightRect(_ layout: SceneLayout, selected: Int?, _ body: (Rect) -> Void) {
+    guard layout.options.highlightsSelection, let selected else { return }
+    let anchor = layout.anchors[selected]
+    if let box = anchor.box.intersection(layout.area) {
+      // Anchors are drawn in reading order (by the box's top row first): only those after this
+      // one whose top row is inside its box can cover part of it.
+      var covered: [Rect] = []
+      var next = selected + 1
+      while next < layout.anchors.count, layout.anchors[next].box.minY < box.maxY {
+        if let overlap = layout.anchors[next].box.intersection(box) { covered.append(overlap) }
+        next += 1
+      }
+      if covered.isEmpty {
+        body(box)
+      } else {
+        for y in box.minY..<box.maxY {
+          for x in box.minX..<box.maxX {
+            let cell = Point(x: x, y: y)
+            if !covered.contains(where: { $0.contains(cell) }) {
+              body(Rect(origin: cell, size: Size(width: 1, height: 1)))
+            }
+          }
+        }
       }
     }
+    for cell in layout.highlightPadding(of: anchor) { body(Rect(origin: cell, size: Size(width: 1, height: 1))) }
   }
 
-  /// Reverses the cells on each side of a selected box that is one cell wide
-  /// (``SceneLayout/highlightPadding(of:)``), keeping what they show.
-  static func highlightPadding(of selected: PlacedAnchor, in layout: SceneLayout, into grid: inout CellGrid) {
-    let attributes: Attributes = selected.anchor.isDisabled ? [.dim, .reverse] : .reverse
-    for cell in layout.highlightPadding(of: selected) {
-      grid.restyle(Rect(origin: cell, size: Size(width: 1, height: 1))) { $0.attributes.formUnion(attributes) }
-    }
+  /// Where the terminal cursor belongs for `state` on a screen (or window) of `screen` cells:
+  /// the selected anchor's centre cell, or nil when nothing is selected, that cell is off the
+  /// screen, or the options leave the cursor to the program.
+  ///
+  /// A screen reader and a block cursor both follow the cursor, so it rests on the selection.
+  public static func cursor(_ layout: SceneLayout, state: TooltipState, screen: Size) -> Point? {
+    cursor(layout, selected: state.selectedID.flatMap { layout.readingIndex(of: $0) }, screen: screen)
+  }
+
+  /// ``cursor(_:state:screen:)`` for the anchor at `selected` in reading order.
+  static func cursor(_ layout: SceneLayout, selected: Int?, screen: Size) -> Point? {
+    guard layout.options.placesCursor, let selected else { return nil }
+    let centre = layout.anchors[selected].centre
+    return Rect(size: screen).contains(centre) ? centre : nil
   }
 
   /// Draws one bubble (body, text, pointer), cropped at the grid's edges; the pointer keeps the

@@ -4,14 +4,14 @@ import CTextWidth
 /// the number of columns it covers.
 ///
 /// Units are what the cell grid stores one per cell, so measuring and drawing never disagree.
-public struct TextUnit: Hashable, Sendable {
+package struct TextUnit: Hashable, Sendable {
   /// The grapheme's characters.
-  public var text: String
+  package var text: String
   /// The columns it covers: the sum of its scalars' display widths, at least 1.
-  public var width: Int
+  package var width: Int
 
   /// Makes a unit from already measured text.
-  public init(text: String, width: Int) {
+  package init(text: String, width: Int) {
     self.text = text
     self.width = width
   }
@@ -20,35 +20,51 @@ public struct TextUnit: Hashable, Sendable {
 /// A row of text ready to draw: its units and its total display width.
 ///
 /// Wrapping produces these; the layout sizes bodies from `width` and the renderer draws `units`.
-public struct TextLine: Hashable, Sendable {
+package struct TextLine: Hashable, Sendable {
   /// The units, left to right.
-  public var units: [TextUnit]
+  package var units: [TextUnit]
   /// The sum of the units' widths.
-  public var width: Int
+  package var width: Int
 
   /// Makes a line from its units.
-  public init(units: [TextUnit]) {
+  package init(units: [TextUnit]) {
     self.units = units
     self.width = units.reduce(0) { $0 + $1.width }
   }
 
   /// Measures `text` (sanitizing it first) as one unwrapped line.
-  public init(_ text: String) {
+  package init(_ text: String) {
     self.init(units: Text.units(Text.sanitize(text)))
   }
 
   /// The line's characters.
-  public var text: String { units.reduce(into: "") { $0 += $1.text } }
+  package var text: String { units.reduce(into: "") { $0 += $1.text } }
+
+  /// The line cut to at most `width` columns, ending in `ellipsis` when cut: the units that
+  /// fit before the ellipsis, then the ellipsis (nothing when `width` is narrower than it).
+  package func truncated(to width: Int, ellipsis: String) -> TextLine {
+    guard self.width > width else { return self }
+    let mark = TextLine(ellipsis)
+    var kept: [TextUnit] = []
+    var used = 0
+    for unit in units {
+      if used + unit.width > width - mark.width { break }
+      kept.append(unit)
+      used += unit.width
+    }
+    return TextLine(units: width >= mark.width ? kept + mark.units : kept)
+  }
 }
 
-/// Sanitizing, measuring and wrapping copy: the text rules every string from a scene goes
-/// through before layout.
+/// Sanitizing, measuring, cutting and wrapping copy: the text rules every string from a scene
+/// goes through before layout, for a program to measure and fit its own text the same way.
 ///
 /// Widths come from glibc's `wcwidth` under a fixed UTF-8 locale, the same measure a terminal
-/// library advances the cursor by, whatever the user's own locale is.
+/// library advances the cursor by, whatever the user's own locale is. Every function takes raw
+/// text: what sanitizing replaces counts as the one column U+FFFD covers.
 public enum Text {
   /// The replacement character that stands in for anything unsafe or unmeasurable.
-  public static let replacement: Unicode.Scalar = "\u{FFFD}"
+  static let replacement: Unicode.Scalar = "\u{FFFD}"
 
   /// Whether widths can be measured: the fixed UTF-8 locale (C.UTF-8, else en_US.UTF-8) is
   /// installed.
@@ -60,21 +76,33 @@ public enum Text {
   /// Whether `scalar` must never reach a terminal or a layout: a control character (C0, C1,
   /// DEL, ESC), a bidirectional formatting character, a line or paragraph separator, a
   /// noncharacter, or anything `wcwidth` cannot measure.
-  public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    drawnWidth(scalar) == nil
+  }
+
+  /// The columns a safe `scalar` covers (0 for combining and zero-width marks), or nil when it
+  /// is unsafe (see ``isUnsafe(_:)``).
+  private static func drawnWidth(_ scalar: Unicode.Scalar) -> Int? {
     let v = scalar.value
     switch v {
-    case 0x00..<0x20, 0x7F..<0xA0: return true
-    case 0x20..<0x7F: return false
-    case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: return true
-    case 0x2028, 0x2029: return true
-    case 0xFDD0...0xFDEF: return true
+    case 0x00..<0x20, 0x7F..<0xA0: return nil
+    case 0x20..<0x7F: return 1
+    case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: return nil
+    case 0x2028, 0x2029: return nil
+    case 0xFDD0...0xFDEF: return nil
     default:
-      if v & 0xFFFE == 0xFFFE { return true }
-      return tk_scalar_width(v) < 0
+      if v & 0xFFFE == 0xFFFE { return nil }
+      let width = tk_scalar_width(v)
+      return width < 0 ? nil : Int(width)
     }
   }
 
-  /// `text` with every unsafe scalar replaced by U+FFFD.
+  /// `text` with every scalar that must never reach a terminal or a layout replaced by U+FFFD:
+  /// control characters (C0, C1, DEL, ESC), bidirectional formatting characters, line and
+  /// paragraph separators, noncharacters, and anything `wcwidth` cannot measure.
+  ///
+  /// Copy is anyone's (a file, a translation, a user's name): sanitized, none of it can move
+  /// the cursor, change colours or reorder the line.
   public static func sanitize(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
     var scalars = String.UnicodeScalarView()
@@ -84,15 +112,23 @@ public enum Text {
     return String(scalars)
   }
 
-  /// The display width of a safe scalar (0 for combining and zero-width marks).
-  public static func width(of scalar: Unicode.Scalar) -> Int {
-    max(0, Int(tk_scalar_width(scalar.value)))
-  }
-
-  /// The display width of sanitized text: the sum of its scalars' widths.
+  /// The columns `text` covers once sanitized: the sum of its graphemes' widths.
+  ///
+  /// What a program lines its own cells up by, measured as the cell grid and the terminal
+  /// count.
   public static func width(_ text: String) -> Int {
     var total = 0
-    for scalar in text.unicodeScalars { total += width(of: scalar) }
+    for scalar in text.unicodeScalars { total += drawnWidth(scalar) ?? 1 }
+    return total
+  }
+
+  /// The columns `grapheme` covers once sanitized: the sum of its scalars' widths, 0 for a
+  /// zero-width one (which the cell grid joins to the grapheme before it).
+  ///
+  /// The one measure of a grapheme: layout, drawing and a program's own text agree on it.
+  public static func width(of grapheme: Character) -> Int {
+    var total = 0
+    for scalar in grapheme.unicodeScalars { total += drawnWidth(scalar) ?? 1 }
     return total
   }
 
@@ -106,14 +142,14 @@ public enum Text {
   /// for that family); a presenter must not let anything drawn after it depend on where the
   /// terminal's cursor ended up. Single scalars (CJK, most emoji) and combining marks are not
   /// disputed.
-  public static func hasDisputedWidth(_ grapheme: String) -> Bool {
+  package static func hasDisputedWidth(_ grapheme: String) -> Bool {
     guard grapheme.utf8.count > 1 else { return false }
     var widened = 0
     for scalar in grapheme.unicodeScalars {
       switch scalar.value {
       case 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true
       case 0x00..<0x80: widened += 1
-      default: if width(of: scalar) > 0 { widened += 1 }
+      default: if (drawnWidth(scalar) ?? 1) > 0 { widened += 1 }
       }
       if widened > 1 { return true }
     }
@@ -122,16 +158,11 @@ public enum Text {
 
   /// Splits sanitized text into drawable units: one per grapheme, where a grapheme of width 0
   /// joins the unit before it (one at the very start is dropped, having nothing to sit on).
-  public static func units(_ text: String) -> [TextUnit] {
+  package static func units(_ text: String) -> [TextUnit] {
     var units: [TextUnit] = []
     units.reserveCapacity(text.utf8.count)
     for character in text {
-      var w = 0
-      if character.isASCII {
-        w = 1
-      } else {
-        for scalar in character.unicodeScalars { w += width(of: scalar) }
-      }
+      let w = character.isASCII ? 1 : width(of: character)
       if w == 0 {
         if !units.isEmpty { units[units.count - 1].text.append(character) }
       } else {
@@ -144,30 +175,13 @@ public enum Text {
   /// The sanitized string with leading and trailing spaces dropped, or nil when nothing
   /// visible is left: a string of only spaces, or of zero-width marks with nothing to sit on,
   /// wraps to no row, so it is not a visible line.
-  public static func visible(_ text: String) -> String? {
-    let clean = sanitize(text)
-    guard hasDrawableUnit(clean) else { return nil }
-    let scalars = clean.unicodeScalars
+  package static func visible(_ text: String) -> String? {
+    guard isVisible(text) else { return nil }
+    let scalars = sanitize(text).unicodeScalars
     guard let first = scalars.firstIndex(where: { $0 != " " }),
       let last = scalars.lastIndex(where: { $0 != " " })
     else { return nil }
     return String(scalars[first...last])
-  }
-
-  /// Whether ``units(_:)`` of sanitized `text` holds a unit other than a plain space, without
-  /// building them: a grapheme with width that is not a space, or a zero-width one joining an
-  /// earlier unit (a space with a mark on it draws as a word).
-  private static func hasDrawableUnit(_ text: String) -> Bool {
-    var sawUnit = false
-    for character in text {
-      if character.isASCII || character.unicodeScalars.contains(where: { width(of: $0) > 0 }) {
-        if character != " " { return true }
-        sawUnit = true
-      } else if sawUnit {
-        return true
-      }
-    }
-    return false
   }
 
   /// Whether raw `text` has a visible line: the same answer as `visible(text) != nil`, found
@@ -175,16 +189,11 @@ public enum Text {
   ///
   /// Asked on every input while a tooltip is open, so a megabyte of copy must not be read
   /// whole each time.
-  public static func isVisible(_ text: String) -> Bool {
+  package static func isVisible(_ text: String) -> Bool {
     var sawUnit = false
     for character in text {
-      var width = 0
-      for scalar in character.unicodeScalars {
-        // An unsafe scalar becomes U+FFFD, which is drawn: the line is visible.
-        if isUnsafe(scalar) { return true }
-        width += Self.width(of: scalar)
-      }
-      if character.isASCII || width > 0 {
+      // An unsafe scalar becomes U+FFFD, which is drawn: it counts as a column.
+      if character.isASCII || width(of: character) > 0 {
         if character != " " { return true }
         sawUnit = true
       } else if sawUnit {
@@ -197,7 +206,7 @@ public enum Text {
   /// The first units of sanitized `text`, as ``units(_:)`` splits it, up to and including the
   /// one that takes the total past `columns`: all a line cut at `columns` can show, built
   /// without splitting the rest of the text.
-  public static func units(_ text: String, upTo columns: Int) -> [TextUnit] {
+  package static func units(_ text: String, upTo columns: Int) -> [TextUnit] {
     var units: [TextUnit] = []
     var total = 0
     let source = Substring(text)
@@ -227,14 +236,7 @@ public enum Text {
     while i < end {
       let next = text.index(after: i)
       let oneByte = text.utf8.index(after: i) == next
-      var w = 0
-      if oneByte {
-        w = 1
-      } else if text[i].isASCII {
-        w = 1
-      } else {
-        for scalar in text.unicodeScalars[i..<next] { w += width(of: scalar) }
-      }
+      let w = oneByte || text[i].isASCII ? 1 : width(of: text[i])
       if w == 0 {
         if pending != nil {
           pending!.range = pending!.range.lowerBound..<next
@@ -350,13 +352,23 @@ public enum Text {
     return TextLine(units: units)
   }
 
-  /// Word-wraps sanitized text at `width` columns, or not at all when `width` is nil.
+  /// `text` sanitized and word-wrapped at `width` columns (not wrapped when nil), as the
+  /// bubble wraps its lines.
   ///
   /// Greedy: lines break only at spaces, runs of spaces collapse, leading and trailing spaces
   /// go. A word wider than the width starts a new row and is cut into pieces of the width; the
   /// next word may join its last piece. A grapheme wider than the width sits alone on its row.
-  public static func wrap(_ text: String, width: Int?) -> [TextLine] {
-    let source = Substring(text)
-    return wrapRanges(source, width: width).map { rowLine($0.slice(of: source)) }
+  public static func wrap(_ text: String, width: Int?) -> [String] {
+    let source = Substring(sanitize(text))
+    return wrapRanges(source, width: width).map { rowLine($0.slice(of: source)).text }
+  }
+
+  /// `text` sanitized and cut to at most `width` columns, ending in `ellipsis` when cut (empty
+  /// when `width` is narrower than the ellipsis).
+  ///
+  /// For a program's own one-row text (a status row, a title) that must not run past its
+  /// space; only the start of a long text is read.
+  public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+    TextLine(units: units(sanitize(text), upTo: width)).truncated(to: width, ellipsis: ellipsis).text
   }
 }

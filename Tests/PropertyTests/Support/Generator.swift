@@ -33,7 +33,7 @@ extension ChoiceSource {
     case 9: value = int(0xFF00...0xFFFF)
     default: value = int(0...0x10FFFF)
     }
-    return Unicode.Scalar(UInt32(value)) ?? Text.replacement
+    return Unicode.Scalar(UInt32(value)) ?? "\u{FFFD}"
   }
 
   /// A string of up to `maxCount` random scalars.

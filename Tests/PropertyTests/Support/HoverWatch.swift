@@ -1,3 +1,4 @@
+import StateOracle
 import TooltipKit
 
 /// SPEC 4's hover and focus rules as properties of a run, checked after every step from what
@@ -210,25 +211,7 @@ struct HoverWatch {
     entered = next
   }
 
-  /// SPEC 4's hoverable zone of `id`'s tooltip, from its box and bubble alone: on screen, and on
-  /// the tap target (md: the box; sm: a column more each side), the body, the pointer, or the
-  /// line of cells strictly between box and body over the body's span.
   static func hoverable(_ p: Point, id: String, layout: SceneLayout) -> Bool {
-    let screen = Rect(x: 0, y: 0, width: layout.screen.width, height: layout.screen.height)
-    guard screen.contains(p), let placed = layout.anchor(id: id) else { return false }
-    let box = placed.box
-    let target =
-      placed.anchor.size == .sm
-      ? Rect(x: box.minX - 1, y: box.minY, width: box.size.width + 2, height: box.size.height) : box
-    if target.contains(p) { return true }
-    guard let bubble = layout.bubble(for: id) else { return false }
-    if bubble.body.contains(p) || bubble.pointer == p { return true }
-    let body = bubble.body
-    switch placed.anchor.placement {
-    case .top: return p.y >= body.maxY && p.y < box.minY && p.x >= body.minX && p.x < body.maxX
-    case .bottom: return p.y >= box.maxY && p.y < body.minY && p.x >= body.minX && p.x < body.maxX
-    case .left: return p.x >= body.maxX && p.x < box.minX && p.y >= body.minY && p.y < body.maxY
-    case .right: return p.x >= box.maxX && p.x < body.minX && p.y >= body.minY && p.y < body.maxY
-    }
+    StateInvariants.hoverable(p, id: id, layout: layout)
   }
 }

@@ -8,92 +8,6 @@ import TooltipKit
 /// where the bubble goes the way `BubbleLayout` does: a mistake made in both would stay hidden.
 /// `SpecGeometryTableTests` anchors the relations to numbers worked by hand.
 enum Invariants {
-  // MARK: - State
-
-  /// At most one open (the state holds one id), and an open tooltip names an anchor that is
-  /// placed and has a bubble; the selection names a placed anchor, or nothing when none is.
-  static func state(_ state: TooltipState, layout: SceneLayout) -> [String] {
-    var violations: [String] = []
-    if let open = state.openID {
-      if let placed = layout.anchor(id: open) {
-        if !placed.anchor.hasVisibleLine { violations.append("open \(open) has no visible line") }
-        if layout.bubble(for: open) == nil {
-          violations.append("open \(open) has no bubble to draw")
-        }
-      } else {
-        violations.append("open \(open) is not a placed anchor")
-      }
-    }
-    if let selected = state.selectedID {
-      if layout.anchor(id: selected) == nil {
-        violations.append("selected \(selected) is not a placed anchor")
-      }
-    } else if !layout.anchors.isEmpty {
-      violations.append("nothing selected among \(layout.anchors.count) placed anchors")
-    }
-    // Without a press, only a hover or focus delay needs a timer.
-    let scene = layout.scene
-    let transientAnchors = layout.anchors.contains {
-      scene.hoverEnabled(for: $0.anchor) || scene.focusEnabled(for: $0.anchor)
-    }
-    if let deadline = state.deadline, !state.isPressing, !transientAnchors {
-      violations.append("a deadline \(deadline) with no press and no hover or focus anchor")
-    }
-    return violations
-  }
-
-  /// One Esc closes; one tap anywhere closes (and under `consume` does nothing else), except a
-  /// tap on the anchor of a tooltip hover or focus opened, which pins it (it stays open, as if
-  /// a tap had opened it, and runs the anchor's action if it has one): the next tap closes it.
-  static func closing(
-    _ state: TooltipState, layout: SceneLayout, policy: DismissPolicy, tapAt point: Point,
-    pointer: Point? = nil
-  )
-    -> [String]
-  {
-    guard let open = state.openID else { return [] }
-    var violations: [String] = []
-    var escaped = state
-    let escapeEvents = escaped.send(.escape, layout: layout, policy: policy)
-    if escaped.openID != nil || escapeEvents != [.closed(open, .escape)] {
-      violations.append(
-        "Esc on open \(open) gave \(escapeEvents), left \(escaped.openID ?? "closed")")
-    }
-    var tapped = state
-    var tapEvents = tapped.send(.click(point), layout: layout, policy: policy)
-    let transient = state.openReason == .hover || state.openReason == .focus
-    let onBubble = state.openBubble(layout)?.contains(point) ?? false
-    let screen = Rect(x: 0, y: 0, width: layout.screen.width, height: layout.screen.height)
-    if transient && !(onBubble && screen.contains(point)) && layout.anchor(at: point)?.id == open {
-      let action: [TooltipEvent] = layout.anchor(id: open)!.anchor.hasAction ? [.action(open)] : []
-      if tapEvents != action || tapped.openID != open || tapped.openReason != .tap {
-        violations.append(
-          "a tap on \(open)'s anchor, open by \(state.openReason!), gave \(tapEvents), left \(tapped.openID ?? "closed") by \(String(describing: tapped.openReason))"
-        )
-      }
-      // Pinned: the next tap closes it.
-      tapEvents = tapped.send(.click(point), layout: layout, policy: policy)
-    }
-    // A tap off the zone of a tooltip hover opened, with no motion report before it: the pointer
-    // left it first, and the tap then acts with nothing open.
-    let leaves =
-      state.openReason == .hover && point != pointer && !HoverWatch.hoverable(point, id: open, layout: layout)
-    if leaves {
-      if tapEvents.first != .closed(open, .pointerLeft) {
-        violations.append("a tap at (\(point.x),\(point.y)) off \(open)'s zone gave \(tapEvents)")
-      }
-      return violations
-    }
-    if tapEvents.first != .closed(open, .tap) {
-      violations.append("a tap at (\(point.x),\(point.y)) on open \(open) gave \(tapEvents)")
-    }
-    if policy == .consume && (tapped.openID != nil || tapEvents.count != 1) {
-      violations.append(
-        "a consumed tap on open \(open) gave \(tapEvents), left \(tapped.openID ?? "closed")")
-    }
-    return violations
-  }
-
   // MARK: - Layout
 
   /// The box SPEC 3 gives `anchor` in `area`, or nil when it cannot be placed anywhere (its
@@ -180,10 +94,10 @@ enum Invariants {
   static func wrappedRows(_ anchor: Anchor, maxTextWidth: Int?) -> [(line: TextLine, headline: Bool)] {
     var rows: [(line: TextLine, headline: Bool)] = []
     if anchor.showHeadline {
-      rows += Text.wrap(Text.sanitize(anchor.headline), width: maxTextWidth).map { ($0, true) }
+      rows += Text.wrap(anchor.headline, width: maxTextWidth).map { (TextLine($0), true) }
     }
     if anchor.showSupporting {
-      rows += Text.wrap(Text.sanitize(anchor.supporting), width: maxTextWidth).map { ($0, false) }
+      rows += Text.wrap(anchor.supporting, width: maxTextWidth).map { (TextLine($0), false) }
     }
     return rows
   }

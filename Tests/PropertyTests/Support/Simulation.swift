@@ -1,3 +1,4 @@
+import StateOracle
 import TooltipKit
 
 /// One step of a random run: an input to the state machine, or a change of screen, options
@@ -167,8 +168,9 @@ struct Simulation {
     // As a program does after each input: the open bubble laid out once for this layout.
     layout.prepareBubble(for: state.openID)
     tally.count(events, step: step, before: before, after: state)
-    var violations = eventViolations(events)
-    violations += Invariants.state(state, layout: layout)
+    var violations = StateInvariants.events(events, before: openByEvents, state: state, layout: layout)
+    openByEvents = state.openID
+    violations += StateInvariants.state(state, layout: layout)
     violations += Invariants.placement(layout)
     switch step {
     case .press(let p, _), .release(let p, _), .click(let p):
@@ -182,46 +184,12 @@ struct Simulation {
       tally.stepsOpen += 1
       if bubble.cellsLost(on: screen) > 0 { tally.stepsCropped += 1 }
     }
-    violations += Invariants.closing(
+    violations += StateInvariants.closing(
       state, layout: layout, policy: policy, tapAt: lastPress ?? Point(x: 0, y: 0), pointer: pointer)
     violations += hover.check(
       HoverWatch.Change(
         step: step, input: input, events: events, before: before, after: state, layout: layout,
         now: now, heldBefore: heldBefore, held: held, pointerBefore: pointerBefore, pointer: pointer))
-    return violations
-  }
-
-  /// The events must tell a consistent story: a close names what was open, an open happens
-  /// only when nothing is, and the story ends where the state is.
-  private mutating func eventViolations(_ events: [TooltipEvent]) -> [String] {
-    var violations: [String] = []
-    for event in events {
-      switch event {
-      case .opened(let id):
-        if let open = openByEvents {
-          violations.append("opened \(id) while \(open) was open (two open)")
-        }
-        openByEvents = id
-      case .closed(let id, _):
-        if openByEvents != id {
-          violations.append("closed \(id) but \(openByEvents ?? "nothing") was open")
-        }
-        openByEvents = nil
-      case .action(let id):
-        guard let placed = layout.anchor(id: id) else {
-          violations.append("action \(id) on an anchor that is not placed")
-          continue
-        }
-        if !placed.anchor.hasAction {
-          violations.append("action \(id) on an anchor without an action")
-        }
-      }
-    }
-    if openByEvents != state.openID {
-      violations.append(
-        "events say \(openByEvents ?? "closed"), state says \(state.openID ?? "closed")")
-      openByEvents = state.openID
-    }
     return violations
   }
 }

@@ -1,14 +1,19 @@
-import TooltipKit
+extension CellGrid {
+  /// The grid drawn as an SVG picture, cell by cell, as the UTF-8 bytes of an SVG document:
+  /// what `tooltip-tui --snapshot --svg` writes, and how the README's colour pictures are made.
+  ///
+  /// Each cell is a fixed box of 9 x 18 pixels; a background is a rectangle over its cells,
+  /// each grapheme a text element at its cell's left edge, so the picture keeps the grid's
+  /// columns whatever font draws it. Cells with no colour of their own take the terminal's
+  /// default colours, which follow `theme`: a light terminal for the light theme, a dark one
+  /// for the dark theme.
+  public func svg(theme: Theme) -> [UInt8] {
+    SVGPicture.svg(self, theme: theme)
+  }
+}
 
-/// A cell grid drawn as an SVG picture, cell by cell: what `--snapshot --svg` writes, and how
-/// the README's colour pictures are made.
-///
-/// Each cell is a fixed box (``cellWidth`` x ``cellHeight`` pixels); a background is a
-/// rectangle over its cells, each grapheme a text element at its cell's left edge, so the
-/// picture keeps the grid's columns whatever font draws it. Cells with no colour of their own
-/// take the terminal's default colours, which follow the theme: a light terminal for the light
-/// theme, a dark one for the dark theme.
-enum FrameSVG {
+/// The drawing rules of ``CellGrid/svg(theme:)``.
+enum SVGPicture {
   /// A cell's width in pixels.
   static let cellWidth = 9
   /// A cell's height in pixels.
@@ -26,7 +31,7 @@ enum FrameSVG {
     }
   }
 
-  /// The picture of `grid` as the UTF-8 bytes of an SVG document.
+  /// The picture of `grid`.
   static func svg(_ grid: CellGrid, theme: Theme) -> [UInt8] {
     let defaults = defaultColors(theme)
     let width = grid.size.width * cellWidth
@@ -35,7 +40,7 @@ enum FrameSVG {
       <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" \
       viewBox="0 0 \(width) \(height)" font-family="DejaVu Sans Mono, monospace" \
       font-size="\(fontSize)">
-      <rect width="\(width)" height="\(height)" fill="\(hex(defaults.background))"/>
+      <rect width="\(width)" height="\(height)" fill="\(defaults.background.hex)"/>
 
       """
     for row in 0..<grid.size.height {
@@ -50,7 +55,7 @@ enum FrameSVG {
         backgrounds +=
           "<rect x=\"\(current.start * cellWidth)\" y=\"\(row * cellHeight)\" "
           + "width=\"\((end - current.start) * cellWidth)\" height=\"\(cellHeight)\" "
-          + "fill=\"\(hex(current.color))\"/>\n"
+          + "fill=\"\(current.color.hex)\"/>\n"
       }
       for x in 0..<grid.size.width {
         let cell = grid[x, row]
@@ -65,12 +70,12 @@ enum FrameSVG {
         if cell.style.attributes.contains(.underline) {
           texts +=
             "<rect x=\"\(left)\" y=\"\(top + baseline + 2)\" width=\"\(cell.width * cellWidth)\" "
-            + "height=\"1\" fill=\"\(hex(colors.foreground))\"/>\n"
+            + "height=\"1\" fill=\"\(colors.foreground.hex)\"/>\n"
         }
         guard cell.text.contains(where: { !$0.isWhitespace }) else { continue }
         let bold = cell.style.attributes.contains(.bold) ? " font-weight=\"bold\"" : ""
         texts +=
-          "<text x=\"\(left)\" y=\"\(top + baseline)\" fill=\"\(hex(colors.foreground))\"\(bold)>"
+          "<text x=\"\(left)\" y=\"\(top + baseline)\" fill=\"\(colors.foreground.hex)\"\(bold)>"
           + escaped(cell.text) + "</text>\n"
       }
       endRun(at: grid.size.width)
@@ -95,11 +100,6 @@ enum FrameSVG {
         blue: half(foreground.blue, background.blue))
     }
     return (foreground, background)
-  }
-
-  /// `#RRGGBB`.
-  static func hex(_ color: RGB) -> String {
-    LintMode.hex(color)
   }
 
   /// `text` with XML's special characters as entities.

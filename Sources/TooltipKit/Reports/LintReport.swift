@@ -1,30 +1,39 @@
-import TooltipKit
-
-/// `--lint`: the component's usage rules applied to a scene's copy.
+/// The component's usage rules applied to a scene's copy: what `tooltip-tui --lint` prints.
 ///
 /// The design page asks for a label and a line, no action inside, and text that reads on the
-/// fill; these rules catch the copy that breaks them before anyone opens the tooltip.
-enum LintMode {
-  /// One finding: `ID: RULE: detail`.
-  struct Finding: Equatable {
-    /// The anchor's id, or `light theme` / `dark theme` for a finding about the theme.
-    var subject: String
+/// fill; these rules catch the copy that breaks them before anyone opens the tooltip, so a
+/// program can run them over its own copy (in its tests, or when it loads a scene).
+public struct LintReport: Hashable, Sendable {
+  /// One finding, written as the line `SUBJECT: RULE: DETAIL`.
+  public struct Finding: Hashable, Sendable {
+    /// The anchor's id (sanitized), or `light theme` / `dark theme` for a finding about the
+    /// theme.
+    public var subject: String
     /// The rule's name: empty, sanitized, wraps, long-headline, action, duplicate, contrast.
-    var rule: String
+    public var rule: String
     /// What was found, in words.
-    var detail: String
+    public var detail: String
 
-    /// The report line.
-    var line: String { "\(subject): \(rule): \(detail)" }
+    /// The report line, without its newline.
+    public var line: String { "\(subject): \(rule): \(detail)" }
   }
 
   /// A headline of more words than this is more than a label.
-  static let maxHeadlineWords = 4
+  public static let maxHeadlineWords = 4
   /// Words that ask the user to act, matched whole and in any case.
   static let actionWords: Set<String> = ["click", "tap", "press", "open", "link"]
 
-  /// The findings for `scene`, anchors in file order, then the theme's contrast.
-  static func findings(scene: Scene, fidelity: Fidelity) -> [Finding] {
+  /// The findings: anchors in file order, then the themes' contrast.
+  public let findings: [Finding]
+  /// How many anchors the scene has.
+  public let anchorCount: Int
+  /// How many of them have at least one finding (a contrast finding is about a theme, not an
+  /// anchor).
+  public let flaggedAnchorCount: Int
+
+  /// Applies every rule to `scene`'s copy; `fidelity` picks the theme tokens whose contrast is
+  /// checked.
+  public init(scene: Scene, fidelity: Fidelity = .hug) {
     var findings: [Finding] = []
     var firstWithText: [[String]: String] = [:]
     for anchor in scene.anchors {
@@ -63,14 +72,14 @@ enum LintMode {
       if let headline = lines.first(where: { $0.0 == "headline" })?.1 {
         // Any space separates words: a no-break or em space joins no words together.
         let words = headline.split(whereSeparator: \.isWhitespace).count
-        if words > maxHeadlineWords {
+        if words > Self.maxHeadlineWords {
           add(
             "long-headline",
-            "the headline has \(words) words; a label has at most \(maxHeadlineWords)")
+            "the headline has \(words) words; a label has at most \(Self.maxHeadlineWords)")
         }
       }
       for (name, text) in lines {
-        let found = actions(in: text)
+        let found = Self.actions(in: text)
         let links = found.filter { $0.contains(".") || $0.contains(":") }
         let words = found.filter { !links.contains($0) }
         if !words.isEmpty {
@@ -93,8 +102,23 @@ enum LintMode {
         }
       }
     }
-    findings += contrast(scene: scene, fidelity: fidelity)
-    return findings
+    findings += Self.contrast(scene: scene, fidelity: fidelity)
+    self.findings = findings
+    anchorCount = scene.anchors.count
+    flaggedAnchorCount = Set(findings.map(\.subject)).intersection(scene.anchors.map { Text.sanitize($0.id) }).count
+  }
+
+  /// The report: one line per finding, then a summary that counts the findings, then the
+  /// anchors flagged out of all the scene's anchors (`9 findings; 6 of 7 anchors flagged`).
+  public var text: String {
+    let anchors = anchorCount == 1 ? "1 anchor" : "\(anchorCount) anchors"
+    let summary =
+      switch findings.count {
+      case 0: "no findings in \(anchors)"
+      case 1: "1 finding; \(flaggedAnchorCount) of \(anchors) flagged"
+      default: "\(findings.count) findings; \(flaggedAnchorCount) of \(anchors) flagged"
+      }
+    return (findings.map(\.line) + [summary]).map { $0 + "\n" }.joined()
   }
 
   /// The action words and links in `text`, in order, as written.
@@ -147,43 +171,24 @@ enum LintMode {
           Finding(
             subject: "\(theme.rawValue) theme", rule: "contrast",
             detail:
-              "the \(name) \(hex(shortfall.text)) on the fill \(hex(shortfall.fill)) is \(oneDecimal(shortfall.ratio)):1, under 4.5:1 (fidelity \(fidelity.rawValue))"
+              "the \(name) \(shortfall.text.hex) on the fill \(shortfall.fill.hex) is \(oneDecimal(shortfall.ratio)):1, under 4.5:1 (fidelity \(fidelity.rawValue))"
           ))
       }
     }
     return findings
   }
 
-  /// The report: one line per finding, then a summary; exit status 1 on findings.
-  ///
-  /// The summary counts the findings, then the anchors with at least one of them out of all
-  /// the scene's anchors (`9 findings; 6 of 7 anchors flagged`): a contrast finding is about a
-  /// theme, not an anchor, so it adds to the first count only.
-  static func report(scene: Scene, fidelity: Fidelity) -> (text: String, status: Int32) {
-    let findings = findings(scene: scene, fidelity: fidelity)
-    var text = findings.map { $0.line + "\n" }.joined()
-    let anchors = scene.anchors.count == 1 ? "1 anchor" : "\(scene.anchors.count) anchors"
-    let flagged = Set(findings.map(\.subject)).intersection(scene.anchors.map { Text.sanitize($0.id) }).count
-    switch findings.count {
-    case 0: text += "no findings in \(anchors)\n"
-    case 1: text += "1 finding; \(flagged) of \(anchors) flagged\n"
-    default: text += "\(findings.count) findings; \(flagged) of \(anchors) flagged\n"
-    }
-    return (text, findings.isEmpty ? 0 : 1)
-  }
-
-  /// `#RRGGBB`.
-  static func hex(_ color: RGB) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return "#"
-      + [color.red, color.green, color.blue].map {
-        "\(digits[Int($0 >> 4)])\(digits[Int($0 & 0xF)])"
-      }.joined()
-  }
-
   /// `value` cut (not rounded) to one decimal, so 4.47 never reads as 4.5.
   static func oneDecimal(_ value: Double) -> String {
     let tenths = Int((value * 10).rounded(.down))
     return "\(tenths / 10).\(tenths % 10)"
+  }
+}
+
+extension RGB {
+  /// The colour as `#RRGGBB`, as design tools and SVG write it.
+  var hex: String {
+    let digits = Array("0123456789ABCDEF")
+    return "#" + [red, green, blue].map { "\(digits[Int($0 >> 4)])\(digits[Int($0 & 0xF)])" }.joined()
   }
 }

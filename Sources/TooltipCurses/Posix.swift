@@ -1,0 +1,36 @@
+import CNcurses
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// What the terminal layer and the demo's batch modes both need from the C library, written
+// once: package-internal, not part of the API.
+
+/// Whether the character type the C library uses now (`LC_CTYPE`) has the UTF-8 codeset.
+package func codesetIsUTF8() -> Bool {
+  guard let codeset = tk_codeset() else { return false }
+  let name = String(cString: codeset).uppercased()
+  return name == "UTF-8" || name == "UTF8"
+}
+
+/// Writes every byte to `fd`, retrying short and interrupted writes; returns the error text on
+/// failure, nil on success.
+package func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+  bytes.withUnsafeBytes { buffer -> String? in
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+      if written > 0 {
+        offset += written
+      } else if written < 0 && errno == EINTR {
+        continue
+      } else if written == 0 {
+        return "nothing written"
+      } else {
+        return strerror(errno).map { String(cString: $0) } ?? "error \(errno)"
+      }
+    }
+    return nil
+  }
+}
