@@ -48,6 +48,8 @@ enum InteractiveMode {
         return 128 + signal
       }
       if session.takeResumed() { full = true }
+      // Every pointer motion only while some anchor of the scene opens on hover.
+      session.pointerMotion = model.layout.scene.needsPointerMotion
       session.presenter.present(model.frame(), full: full)
       full = false
       if let fault { injectFault(fault) }
@@ -63,7 +65,7 @@ enum InteractiveMode {
           if now >= deadline { model.tick(now) }
         }
         guard let input else { break }
-        switch model.handle(input) {
+        switch model.handle(input, now: MonotonicClock.now) {
         case .draw: break
         case .redrawAll: full = true
         case .quit(let status):
