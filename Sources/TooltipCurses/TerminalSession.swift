@@ -41,7 +41,7 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
 ///
 /// Setup: a UTF-8 locale for ncurses (C.UTF-8 when the user's is not), `newterm` (never
 /// `initscr`, which exits on an unknown TERM), cbreak, no echo, keypad translation off (input is
-/// parsed by ``InputParser``), primary-button mouse reporting (terminfo's mode and SGR 1006
+/// parsed by `InputParser`), primary-button mouse reporting (terminfo's mode and SGR 1006
 /// beside it), output flow control (IXON) off, colours. Ways out: ``end()`` after a quit key or
 /// a thrown error; ``endAfterSignal(_:)`` for every signal whose default action ends the
 /// process (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, the real-time signals and the rest of
@@ -190,7 +190,7 @@ public final class TerminalSession {
   /// Set when a read saw the program continued after a stop; ``takeResumed()`` reports it.
   private var resumedDuringRead = false
 
-  /// Waits for the next input and decodes it; see ``CursesInput/read(timeout:)``.
+  /// Waits for the next input and decodes it; see `CursesInput/read(timeout:)`.
   ///
   /// A quit signal arriving during the read ends the program from the signal handler, the
   /// terminal restored without blocking: one arriving just before the read's system call would

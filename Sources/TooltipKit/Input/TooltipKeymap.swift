@@ -15,8 +15,10 @@ public enum TooltipKeymap {
   /// the keys of ``TerminalKey/unmerged`` instead (Esc, then the key), as ``inputs(for:letters:)``
   /// does.
   ///
-  /// - Parameter letters: whether the letter keys (`i`, `h`, `j`, `k`, `l`) and Space act; a
-  ///   program that uses those letters itself passes false.
+  /// - Parameters:
+  ///   - input: a key, mouse event, paste or resize from the terminal.
+  ///   - letters: whether the letter keys (`i`, `h`, `j`, `k`, `l`) and Space act; a program
+  ///     that uses those letters itself passes false.
   public static func input(for input: TerminalInput, letters: Bool = true) -> TooltipInput? {
     switch input {
     case .mouse(let mouse):
