@@ -81,6 +81,21 @@ public final class TerminalSession {
   public var wasWoken: Bool { input.wasWoken }
   /// Whether curses switched mouse reporting on (and SGR 1006 was asked for beside it).
   private let mouseOn: Bool
+  /// Whether the terminal reports every pointer motion, with no button held too (any-motion
+  /// tracking, DECSET 1003): what hover needs. Set it to `scene.needsPointerMotion` after each
+  /// change of scene, so a scene without hover costs no motion reports. Off at start, and off
+  /// again on every way out; without mouse reporting it stays off.
+  public var pointerMotion = false {
+    didSet {
+      guard mouseOn, pointerMotion != oldValue, !ended else {
+        if !mouseOn { pointerMotion = false }
+        return
+      }
+      Self.write(pointerMotion ? Self.motionOn : Self.motionOff)
+    }
+  }
+  private static let motionOn = "\u{1B}[?1003h"
+  private static let motionOff = "\u{1B}[?1003l"
   private var ended = false
 
   /// Starts curses on the controlling terminal (standard input and output).
@@ -243,7 +258,7 @@ public final class TerminalSession {
     // to ask for again (a program run while this one was stopped may have reset them). A write
     // that may block: a quit signal during it ends the program from the handler (a terminal
     // that stopped reading would otherwise hold it in `write` for good).
-    Self.blockingWrite(CursesInput.modesOn(mouse: mouseOn))
+    Self.blockingWrite(CursesInput.modesOn(mouse: mouseOn) + (pointerMotion ? Self.motionOn : ""))
     return true
   }
 
@@ -468,7 +483,7 @@ public final class TerminalSession {
     // the program from the handler, the terminal restored without blocking.
     _ = tg_blocking_begin()
     // Curses switches off the mouse mode it switched on; the rest is ours.
-    Self.write(CursesInput.modesOff(mouse: mouseOn))
+    Self.write((pointerMotion ? Self.motionOff : "") + CursesInput.modesOff(mouse: mouseOn))
     // Clear the screen curses is on: the alternate screen, gone once endwin leaves it; on a
     // terminal with none (the Linux console, GNU screen) the last frame, so the prompt that
     // follows on the bottom row (where endwin leaves the cursor) is on a clean screen.
