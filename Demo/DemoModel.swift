@@ -31,6 +31,12 @@ struct DemoModel {
   private(set) var supportingOn = true
   /// Every scene's edge rule set by `e`, or nil for each scene's own (or `--edges`).
   private(set) var edgesOverride: EdgePolicy?
+  /// Hover and focus for every scene set by `o`, or nil for each scene's own (or `--hover`,
+  /// `--focus`).
+  private(set) var hoverOverride: Bool?
+  /// When the input being handled arrived, on the clock mouse events are stamped with: keys
+  /// carry no time of their own, and the focus delay starts then.
+  private var now: Duration?
   private(set) var layout: SceneLayout
   /// The status row's hint for the selected anchor, kept until the selection or the layout
   /// changes: its copy is read once, not on every frame.
@@ -78,6 +84,10 @@ struct DemoModel {
       scene.anchors[i].showSupporting = scene.anchors[i].showSupporting && supportingOn
     }
     if let edgesOverride { scene.edges = edgesOverride }
+    if let hoverOverride {
+      scene.opensOnHover = hoverOverride
+      scene.opensOnFocus = hoverOverride
+    }
     return scene
   }
 
@@ -119,7 +129,7 @@ struct DemoModel {
   /// in the words of ``words(for:after:)``.
   @discardableResult
   mutating func send(_ input: TooltipInput) -> [TooltipEvent] {
-    let events = state.send(input, layout: layout, policy: policy)
+    let events = state.send(input, layout: layout, policy: policy, now: now)
     if let last = events.last { lastEvent = Self.words(for: last, after: input) }
     // The open bubble is laid out once, when it opens; frames and inputs then read it.
     layout.prepareBubble(for: state.openID)
@@ -184,6 +194,7 @@ struct DemoModel {
       case .escape: why = " by Esc"
       case .hintToggled: why = " by the i key"
       case .selectionMoved: why = ": the selection moved"
+      case .pointerLeft: why = ": the pointer left"
       case .programmatic:
         switch input {
         case .open, .close: why = ": the tour moved on"
@@ -217,8 +228,11 @@ struct DemoModel {
 
   // MARK: - Input
 
-  /// Applies one decoded terminal input.
-  mutating func handle(_ input: TerminalInput) -> Outcome {
+  /// Applies one decoded terminal input that arrived at `now` (on the clock mouse events are
+  /// stamped with; nil when unknown: a focus delay then starts at the last time the state knew).
+  mutating func handle(_ input: TerminalInput, now: Duration? = nil) -> Outcome {
+    self.now = now
+    defer { self.now = nil }
     if case .resize(let size) = input {
       screen = Size(width: max(0, size.width), height: max(0, size.height))
       relayout()
@@ -253,7 +267,7 @@ struct DemoModel {
       }
       return outcome
     }
-    // Pastes, other buttons, the wheel and motion mean nothing here.
+    // Pointer motion is hover's; pastes, other buttons, the wheel and drags mean nothing here.
     if let mapped = TooltipKeymap.input(for: input) { send(mapped) }
     return .draw
   }
@@ -322,6 +336,12 @@ struct DemoModel {
       relayout()
       send(.layoutChanged)
       lastEvent = "edges: \(scene.edges.rawValue)"
+    case UInt8(ascii: "o"):
+      // Hover and focus together, for every scene from now on.
+      hoverOverride = !(scene.opensOnHover || scene.opensOnFocus)
+      relayout()
+      send(.layoutChanged)
+      lastEvent = "hover and focus: \(hoverOverride! ? "on" : "off")"
     case UInt8(ascii: "n"):
       sceneIndex = (sceneIndex + 1) % scenes.count
       relayout()

@@ -119,6 +119,7 @@ extension DemoModel {
     ("f", "fidelity hug / file"),
     ("p", "dismiss consume / pass-through"),
     ("e", "edges crop / shift"),
+    ("o", "open on hover and focus"),
     ("n", "next scene"),
     ("g", "guided tour: next step"),
     ("d", "debug: targets and body"),

@@ -47,6 +47,8 @@ enum InteractiveMode {
     while true {
       switch session.next(deadline: model.deadline ?? (extremes ? MonotonicClock.now + .seconds(Int64.max) : nil)) {
       case .draw:
+        // Every pointer motion only while some anchor of the scene opens on hover.
+        session.pointerMotion = model.layout.scene.needsPointerMotion
         if extremes {
           var grid = model.frame()
           grid.cursor = Point(x: Int.max, y: Int.max)
@@ -55,7 +57,7 @@ enum InteractiveMode {
         session.presenter.present(model.frame())
         if let fault { injectFault(fault) }
       case .input(let input):
-        switch model.handle(input) {
+        switch model.handle(input, now: MonotonicClock.now) {
         case .draw: break
         case .redrawAll: session.presenter.invalidate()
         case .quit(let status):

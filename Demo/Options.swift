@@ -41,6 +41,9 @@ struct Options: Equatable {
   var dismiss: DismissPolicy = .consume
   /// `--edges`: every scene's edge rule, or nil for each scene's own.
   var edges: EdgePolicy?
+  /// `--hover` and `--focus`: tooltips of every scene open on hover, on keyboard focus.
+  var hover = false
+  var focus = false
   /// The terminal's own background when the environment says it (`COLORFGBG`), for the
   /// interactive mode only: the pointer then stays visible on it (``BubbleStyles/pointer(over:)``).
   /// The batch modes draw for the terminal the theme assumes, the same on every machine.
@@ -59,7 +62,7 @@ struct Options: Equatable {
     Usage:
       tooltip-tui [--scene gallery|form|edges|FILE.json] [--theme light|dark]
                   [--fidelity hug|file] [--dismiss consume|pass-through] [--edges crop|shift]
-                  [--ascii] [--no-mouse] [--open ID] [--bare]
+                  [--hover] [--focus] [--ascii] [--no-mouse] [--open ID] [--bare]
       tooltip-tui --snapshot --size COLSxROWS [--open ID] [--bare] [--ansi | --svg] [options above]
       tooltip-tui --check --size COLSxROWS [--scene ...] [--edges crop|shift]
       tooltip-tui --lint [--scene ...]
@@ -78,6 +81,8 @@ struct Options: Equatable {
       --dismiss D      consume (default: the closing tap does nothing else) or pass-through
       --edges E        crop (the default, unless the scene file says shift): a bubble is cut
                        where the screen ends; shift: it slides along the anchor's side first
+      --hover          tooltips also open when the mouse pointer rests on an anchor
+      --focus          tooltips also open when the keyboard's selection stays on an anchor
       --ascii          ASCII pointers and icon instead of ▲ ▼ ◀ ▶ and ⅈ
       --no-mouse       do not ask the terminal for mouse events
       --size CxR       screen size for --snapshot and --check, e.g. 80x24
@@ -101,6 +106,10 @@ struct Options: Equatable {
     }
     if let edges {
       for i in scenes.indices { scenes[i].scene.edges = edges }
+    }
+    for i in scenes.indices {
+      if hover { scenes[i].scene.opensOnHover = true }
+      if focus { scenes[i].scene.opensOnFocus = true }
     }
     if let id = openID, scenes[0].scene.anchor(id: id) == nil {
       throw .usage(
@@ -187,6 +196,8 @@ struct Options: Equatable {
         case "pass-through": options.dismiss = .passThrough
         default: throw UsageError("--dismiss: expected consume or pass-through, got '\(ErrorText.display(raw))'")
         }
+      case "--hover": options.hover = true
+      case "--focus": options.focus = true
       case "--ascii": options.ascii = true
       case "--no-mouse": options.mouse = false
       case "--bare": options.bare = true
@@ -206,7 +217,7 @@ struct Options: Equatable {
       if inline != nil,
         [
           "--help", "-h", "--version", "--snapshot", "--check", "--lint", "--ascii", "--no-mouse", "--bare", "--ansi",
-          "--svg",
+          "--svg", "--hover", "--focus",
         ]
         .contains(flag)
       {

@@ -15,11 +15,12 @@
 #endif
 
 /* Mouse off (every mode curses may have asked for), keypad transmit off, attributes off,
-   cursor shown, main screen. */
+   cursor shown, the screen cleared with the cursor on its last row, main screen: on a terminal
+   with no alternate screen the frame goes and the prompt lands below, on a clean screen. */
 static const char reset_sequence[] =
     "\033[?1000l\033[?1002l\033[?1003l\033[?1005l\033[?1006l\033[?1015l\033[?2004l"
     "\033[?1l\033>"
-    "\033[0m\033[?25h\033[?1049l\r\n";
+    "\033[0m\033[?25h\033[H\033[2J\033[999;1H\033[?1049l\r\n";
 
 static int saved_fds[2] = {-1, -1};
 static struct termios saved_modes[2];

@@ -99,20 +99,20 @@ public final class CursesColors: StyleResolver {
   public func resolve(_ style: Style) -> CursesStyle {
     for entry in firstStyles where entry.style == style { return entry.resolved }
     if firstStyles.count == Self.firstStylesKept, let hit = cache[style] { return hit }
+    // The ladder's attributes: at 8 and 16 colours it may drop bold or add dim to keep text
+    // readable as the terminal draws it.
+    let mapped = ladder.map(style)
     var attrs = TK_A_NORMAL
-    if style.attributes.contains(.bold) { attrs |= TK_A_BOLD }
-    if style.attributes.contains(.dim) { attrs |= TK_A_DIM }
-    if style.attributes.contains(.reverse) { attrs |= TK_A_REVERSE }
-    if style.attributes.contains(.underline) { attrs |= TK_A_UNDERLINE }
+    if mapped.attributes.contains(.bold) { attrs |= TK_A_BOLD }
+    if mapped.attributes.contains(.dim) { attrs |= TK_A_DIM }
+    if mapped.attributes.contains(.reverse) { attrs |= TK_A_REVERSE }
+    if mapped.attributes.contains(.underline) { attrs |= TK_A_UNDERLINE }
     var pair: Int32 = 0
     if level != .none, style.foreground != nil || style.background != nil {
-      let foreground = style.foreground.flatMap { ladder.map($0, isForeground: true) }
-      let background = style.background.flatMap { ladder.map($0, isForeground: false) }
-      if foreground?.dim == true { attrs |= TK_A_DIM }
       if let made = self.pair(
         PairKey(
-          foreground: foreground?.number ?? defaultForeground,
-          background: background?.number ?? defaultBackground))
+          foreground: mapped.foreground ?? defaultForeground,
+          background: mapped.background ?? defaultBackground))
       {
         pair = made
       } else if style.background != nil {

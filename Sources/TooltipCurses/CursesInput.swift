@@ -8,7 +8,7 @@ import TooltipKit
 /// Reads the terminal's bytes on the current curses screen, in bulk, and parses them into
 /// input.
 ///
-/// Curses' keypad translation is off: every byte reaches ``InputParser``, which knows escape
+/// Curses' keypad translation is off: every byte reaches `InputParser`, which knows escape
 /// sequences by their grammar and the terminal's keys by its terminfo entry, so a sequence the
 /// program does not know is consumed whole instead of arriving as Esc and loose keys, and keys
 /// work in either cursor-key mode. Curses is asked first on each read (it reports a resize as
@@ -92,7 +92,7 @@ package final class CursesInput {
   }
 
   /// The modes asked for beside curses' own: bracketed paste (2004), so that a paste arrives as
-  /// one ``TerminalInput/paste(_:)`` and never as keys; and with the mouse, button-motion
+  /// one ``/TooltipKit/TerminalInput/paste(_:)`` and never as keys; and with the mouse, button-motion
   /// reports (1002, for drags) in the SGR encoding (1006), so that reports carry any column.
   /// Terminals that know SGR (xterm, tmux) prefer it to X10 and to UTF-8 1005, whichever of
   /// those terminfo switched on; others ignore it, and what they send is parsed as it comes.
@@ -110,7 +110,7 @@ package final class CursesInput {
   /// Input that means nothing (unknown sequences, bytes that are not UTF-8) is skipped and the
   /// wait goes on, within the timeout: a run of it does not end the read, so it costs the
   /// caller no frame. A sequence begun is kept across reads: its next byte may take up to
-  /// ``InputParser/pendingWait`` (25 ms after a lone ESC, then it is the Esc key; 1 s inside a
+  /// `InputParser/pendingWait` (25 ms after a lone ESC, then it is the Esc key; 1 s inside a
   /// sequence), whichever read is waiting then.
   ///
   /// - Parameter timeout: how long to wait; nil waits with no timeout (an idle program sleeps
@@ -234,7 +234,7 @@ package final class CursesInput {
   }
 }
 
-/// The terminal's keys as its terminfo entry names them, for ``InputParser``.
+/// The terminal's keys as its terminfo entry names them, for `InputParser`.
 enum TerminalKeys {
   /// The string capabilities that name keys, and the keys they are.
   static let capabilities: [(String, TerminalKey)] =

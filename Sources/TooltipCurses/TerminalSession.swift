@@ -57,7 +57,7 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
 ///
 /// Setup: a UTF-8 locale for ncurses (C.UTF-8 when the user's is not), `newterm` (never
 /// `initscr`, which exits on an unknown TERM), cbreak, no echo, keypad translation off (input is
-/// parsed by ``InputParser``), primary-button mouse reporting (terminfo's mode and SGR 1006
+/// parsed by `InputParser`), primary-button mouse reporting (terminfo's mode and SGR 1006
 /// beside it), output flow control (IXON) off, colours. Ways out: ``end()`` after a quit key or
 /// a thrown error; ``endAfterSignal(_:)`` for every signal whose default action ends the
 /// process (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, the real-time signals and the rest of
@@ -81,6 +81,21 @@ public final class TerminalSession {
   public var wasWoken: Bool { input.wasWoken }
   /// Whether curses switched mouse reporting on (and SGR 1006 was asked for beside it).
   private let mouseOn: Bool
+  /// Whether the terminal reports every pointer motion, with no button held too (any-motion
+  /// tracking, DECSET 1003): what hover needs. Set it to `scene.needsPointerMotion` after each
+  /// change of scene, so a scene without hover costs no motion reports. Off at start, and off
+  /// again on every way out; without mouse reporting it stays off.
+  public var pointerMotion = false {
+    didSet {
+      guard mouseOn, pointerMotion != oldValue, !ended else {
+        if !mouseOn { pointerMotion = false }
+        return
+      }
+      Self.write(pointerMotion ? Self.motionOn : Self.motionOff)
+    }
+  }
+  private static let motionOn = "\u{1B}[?1003h"
+  private static let motionOff = "\u{1B}[?1003l"
   private var ended = false
 
   /// Starts curses on the controlling terminal (standard input and output).
@@ -243,14 +258,14 @@ public final class TerminalSession {
     // to ask for again (a program run while this one was stopped may have reset them). A write
     // that may block: a quit signal during it ends the program from the handler (a terminal
     // that stopped reading would otherwise hold it in `write` for good).
-    Self.blockingWrite(CursesInput.modesOn(mouse: mouseOn))
+    Self.blockingWrite(CursesInput.modesOn(mouse: mouseOn) + (pointerMotion ? Self.motionOn : ""))
     return true
   }
 
   /// Set when a read saw the program continued after a stop; ``takeResumed()`` reports it.
   private var resumedDuringRead = false
 
-  /// Waits for the next input and decodes it; see ``CursesInput/read(timeout:)``.
+  /// Waits for the next input and decodes it; see `CursesInput/read(timeout:)`.
   ///
   /// A quit signal arriving during the read ends the program from the signal handler, the
   /// terminal restored without blocking: one arriving just before the read's system call would
@@ -422,6 +437,8 @@ public final class TerminalSession {
 
   /// The status ``next(deadline:)`` returned with ``Event/quit(status:reason:)``, 0 after ``end()``.
   private var endStatus: Int32 = 0
+  /// Attributes off, cursor home, screen erased: written before leaving curses.
+  static let clearScreen = "\u{1B}[0m\u{1B}[H\u{1B}[2J"
 
   /// Writes a mode sequence straight to the terminal (standard output), beside curses' own
   /// buffered output: a mode switch may come before or after the frame around it.
@@ -466,7 +483,11 @@ public final class TerminalSession {
     // the program from the handler, the terminal restored without blocking.
     _ = tg_blocking_begin()
     // Curses switches off the mouse mode it switched on; the rest is ours.
-    Self.write(CursesInput.modesOff(mouse: mouseOn))
+    Self.write((pointerMotion ? Self.motionOff : "") + CursesInput.modesOff(mouse: mouseOn))
+    // Clear the screen curses is on: the alternate screen, gone once endwin leaves it; on a
+    // terminal with none (the Linux console, GNU screen) the last frame, so the prompt that
+    // follows on the bottom row (where endwin leaves the cursor) is on a clean screen.
+    Self.write(Self.clearScreen)
     endwin()
     tg_restore_modes()
     tg_blocking_end()

@@ -147,13 +147,19 @@ struct FieldReader {
   }
 }
 
-/// The top level of a scene file: `anchors` (required), `maxTextWidth` and `edges`.
+/// The top level of a scene file: `anchors` (required), `maxTextWidth`, `edges`, and hover and
+/// focus: `hover` and `focus` (every anchor's default), `hoverDelay` and `skipDelay` (seconds).
 struct SceneDocument: Decodable {
   var scene: Scene
 
+  /// The hover and focus keys of the top level.
+  static let hoverKeys = ["hover", "focus", "hoverDelay", "skipDelay"]
+  /// `hoverDelay` and `skipDelay` run from 0 to this many seconds.
+  static let maxDelaySeconds = 60.0
+
   init(from decoder: any Decoder) throws {
     let reader = try FieldReader(
-      decoder, allowed: ["anchors", "maxTextWidth", "edges"],
+      decoder, allowed: ["anchors", "maxTextWidth", "edges"] + Self.hoverKeys,
       expected: "expected a JSON object with \"anchors\"")
     try reader.require(["anchors"])
 
@@ -171,6 +177,8 @@ struct SceneDocument: Decodable {
         maxTextWidth = width
       }
     }
+
+    let hover = try Self.readHover(reader)
 
     var list: any UnkeyedDecodingContainer
     do {
@@ -192,7 +200,25 @@ struct SceneDocument: Decodable {
       anchors.append(anchor)
     }
     let edges: EdgePolicy = try reader.choice("edges", "crop or shift") ?? .crop
-    scene = Scene(anchors: anchors, maxTextWidth: maxTextWidth, edges: edges)
+    scene = Scene(
+      anchors: anchors, maxTextWidth: maxTextWidth, edges: edges, opensOnHover: hover.hover,
+      opensOnFocus: hover.focus, hoverDelay: hover.hoverDelay, skipDelay: hover.skipDelay)
+  }
+
+  /// The top level's hover and focus keys, with the core's defaults.
+  static func readHover(_ reader: FieldReader) throws(FieldError) -> (
+    hover: Bool, focus: Bool, hoverDelay: Duration, skipDelay: Duration
+  ) {
+    let message = "expected a number of seconds from 0 to \(Int(maxDelaySeconds))"
+    func delay(_ key: String, _ value: Duration) throws(FieldError) -> Duration {
+      guard let seconds = try reader.value(Double.self, key, message) else { return value }
+      guard seconds >= 0, seconds <= maxDelaySeconds else { throw reader.error(key, message) }
+      return .seconds(seconds)
+    }
+    return (
+      try reader.bool("hover") ?? false, try reader.bool("focus") ?? false,
+      try delay("hoverDelay", Scene.defaultHoverDelay), try delay("skipDelay", Scene.defaultSkipDelay)
+    )
   }
 }
 
@@ -203,6 +229,7 @@ struct AnchorDocument: Decodable {
   static let keys = [
     "id", "x", "y", "size", "placement", "headline", "supporting", "showHeadline", "showSupporting",
     "trigger", "holdSeconds", "disabled", "glyph", "label", "width", "height", "action",
+    "hover", "focus",
   ]
 
   init(from decoder: any Decoder) throws {
@@ -279,7 +306,8 @@ struct AnchorDocument: Decodable {
       id: id, position: Point(x: x, y: y), size: size, placement: placement, headline: headline,
       supporting: supporting, showHeadline: showHeadline, showSupporting: showSupporting,
       trigger: trigger,
-      isDisabled: disabled, glyph: glyph, label: label, boxSize: boxSize, action: action)
+      isDisabled: disabled, glyph: glyph, label: label, boxSize: boxSize, action: action,
+      opensOnHover: try reader.bool("hover"), opensOnFocus: try reader.bool("focus"))
   }
 
   /// 1 to 64 ASCII letters, digits, `-`, `_` and `.`.

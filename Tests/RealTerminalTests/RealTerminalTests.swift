@@ -214,4 +214,41 @@ import Testing
     #expect(!(2..<typed.columns).contains { typed.cellHasInk($0, 1) }, "the click was echoed as text")
     #expect(typed.cells(columns: 0...79, rows: 0...0) == before.cells(columns: 0...79, rows: 0...0))
   }
+
+  // MARK: - Colours as the terminal shows them
+
+  /// The WCAG contrast of two colours, 1 to 21.
+  static func contrast(_ a: RGB, _ b: RGB) -> Double {
+    func luminance(_ rgb: RGB) -> Double {
+      func channel(_ shift: RGB) -> Double {
+        let c = Double((rgb >> shift) & 0xFF) / 255
+        return c <= 0.039_28 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+      }
+      return 0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0)
+    }
+    let (x, y) = (luminance(a), luminance(b))
+    return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+  }
+
+  /// Debian's xterm is `TERM=xterm`, 8 colours, and draws bold black as grey: the dark theme's
+  /// headline and supporting line, read from the screen's pixels, reach AA (4.5:1) on the fill.
+  @Test func eightColourTextReadsAtAAOnTheDarkThemesFill() throws {
+    let term = try XTermWindow(term: "xterm", arguments: ["--theme", "dark", "--open", "top-md"])
+    let md = Self.topMD
+    let bubble = Self.topBubble(ax: md.x, ay: md.y, aw: md.width, w: 25 + 2, h: 2 + 2)
+    // Colour 7 in xterm's palette.
+    let fill: RGB = 0xE5E5E5
+    let open = try #require(
+      term.waitForScreen("top-md's bubble") { shot in
+        shot.cell(bubble.columns.lowerBound, bubble.rows.lowerBound, isSolid: fill)
+          && shot.cell(bubble.columns.upperBound, bubble.rows.upperBound, isSolid: fill)
+          && shot.cellHasInk(bubble.columns.lowerBound + 1, bubble.rows.lowerBound + 1)
+      })
+    let text = (bubble.columns.lowerBound + 1)...(bubble.columns.upperBound - 1)
+    for (row, role) in [(bubble.rows.lowerBound + 1, "headline"), (bubble.rows.lowerBound + 2, "supporting line")] {
+      let ink = Set(open.cells(columns: text, rows: row...row).joined()).subtracting([fill])
+      let best = ink.map { Self.contrast($0, fill) }.max() ?? 1
+      #expect(best >= 4.5, "\(role): its darkest pixel reads \(best):1 on #E5E5E5")
+    }
+  }
 }

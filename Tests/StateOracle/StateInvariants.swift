@@ -57,8 +57,13 @@ package enum StateInvariants {
     } else if !layout.anchors.isEmpty {
       violations.append("nothing selected among \(layout.anchors.count) placed anchors")
     }
-    if let deadline = state.deadline, !state.isPressing {
-      violations.append("a long-press deadline \(deadline) with no press")
+    // Without a press, only a hover or focus delay needs a timer.
+    let scene = layout.scene
+    let transientAnchors = layout.anchors.contains {
+      scene.hoverEnabled(for: $0.anchor) || scene.focusEnabled(for: $0.anchor)
+    }
+    if let deadline = state.deadline, !state.isPressing, !transientAnchors {
+      violations.append("a deadline \(deadline) with no press and no hover or focus anchor")
     }
     return violations
   }
@@ -66,8 +71,15 @@ package enum StateInvariants {
   /// One Esc closes (and with nothing open does nothing); one tap at `point` closes, first of
   /// all. Under `consume`, or where no anchor is, the tap does nothing else; on the open
   /// anchor itself, it leaves the tooltip closed.
+  ///
+  /// Hover and focus (SPEC 4): a tap on the anchor of a tooltip they opened pins it (it stays
+  /// open as if a tap had opened it, and runs the anchor's action if it has one), and the next
+  /// tap closes it; a tap off a hover-opened tooltip's zone at a cell other than the pointer's
+  /// (`pointer`: where the last motion or button put it) is the pointer leaving first, so it
+  /// closes as pointerLeft.
   package static func closing(
-    _ state: TooltipState, layout: SceneLayout, policy: DismissPolicy, tapAt point: Point
+    _ state: TooltipState, layout: SceneLayout, policy: DismissPolicy, tapAt point: Point,
+    pointer: Point? = nil
   ) -> [String] {
     var escaped = state
     let escapeEvents = escaped.send(.escape, layout: layout, policy: policy)
@@ -80,7 +92,26 @@ package enum StateInvariants {
         "Esc on open \(open) gave \(escapeEvents), left \(escaped.openID ?? "closed")")
     }
     var tapped = state
-    let tapEvents = tapped.send(.click(point), layout: layout, policy: policy)
+    var tapEvents = tapped.send(.click(point), layout: layout, policy: policy)
+    let transient = state.openReason == .hover || state.openReason == .focus
+    let screen = Rect(x: 0, y: 0, width: layout.screen.width, height: layout.screen.height)
+    let onBubble = screen.contains(point) && (state.openBubble(layout)?.contains(point) ?? false)
+    if transient && !onBubble && layout.anchor(at: point)?.id == open {
+      let action: [TooltipEvent] = layout.anchor(id: open)!.anchor.hasAction ? [.action(open)] : []
+      if tapEvents != action || tapped.openID != open || tapped.openReason != .tap {
+        violations.append(
+          "a tap on \(open)'s anchor, open by \(state.openReason!), gave \(tapEvents), left \(tapped.openID ?? "closed") by \(String(describing: tapped.openReason))"
+        )
+      }
+      // Pinned: the next tap closes it.
+      tapEvents = tapped.send(.click(point), layout: layout, policy: policy)
+    }
+    if state.openReason == .hover && point != pointer && !hoverable(point, id: open, layout: layout) {
+      if tapEvents.first != .closed(open, .pointerLeft) {
+        violations.append("a tap at (\(point.x),\(point.y)) off \(open)'s zone gave \(tapEvents)")
+      }
+      return violations
+    }
     if tapEvents.first != .closed(open, .tap) {
       violations.append("a tap at (\(point.x),\(point.y)) on open \(open) gave \(tapEvents)")
     }
@@ -93,5 +124,27 @@ package enum StateInvariants {
       violations.append("a tap on open \(open) itself left \(tapped.openID ?? "") open")
     }
     return violations
+  }
+
+  /// SPEC 4's hoverable zone of `id`'s tooltip, from its box and bubble alone: on screen, and on
+  /// the tap target (md: the box; sm: a column more each side), the body, the pointer, or the
+  /// line of cells strictly between box and body over the body's span.
+  package static func hoverable(_ p: Point, id: String, layout: SceneLayout) -> Bool {
+    let screen = Rect(x: 0, y: 0, width: layout.screen.width, height: layout.screen.height)
+    guard screen.contains(p), let placed = layout.anchor(id: id) else { return false }
+    let box = placed.box
+    let target =
+      placed.anchor.size == .sm
+      ? Rect(x: box.minX - 1, y: box.minY, width: box.size.width + 2, height: box.size.height) : box
+    if target.contains(p) { return true }
+    guard let bubble = layout.bubble(for: id) else { return false }
+    if bubble.body.contains(p) || bubble.pointer == p { return true }
+    let body = bubble.body
+    switch placed.anchor.placement {
+    case .top: return p.y >= body.maxY && p.y < box.minY && p.x >= body.minX && p.x < body.maxX
+    case .bottom: return p.y >= box.maxY && p.y < body.minY && p.x >= body.minX && p.x < body.maxX
+    case .left: return p.x >= body.maxX && p.x < box.minX && p.y >= body.minY && p.y < body.maxY
+    case .right: return p.x >= box.maxX && p.x < body.minX && p.y >= body.minY && p.y < body.maxY
+    }
   }
 }

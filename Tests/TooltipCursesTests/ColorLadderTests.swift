@@ -82,4 +82,92 @@ import TooltipKit
   @Test func noColourMapsNothing() {
     #expect(ColorLadder(level: .none).map(lightFill, isForeground: false) == nil)
   }
+
+  // MARK: - Text as the terminal shows it
+
+  /// xterm's default palette, colours 0 to 15 (its `XTerm*color0` to `color15` resources).
+  static let xtermPalette: [UInt32] = [
+    0x000000, 0xCD0000, 0x00CD00, 0xCDCD00, 0x0000EE, 0xCD00CD, 0x00CDCD, 0xE5E5E5,
+    0x7F7F7F, 0xFF0000, 0x00FF00, 0xFFFF00, 0x5C5CFF, 0xFF00FF, 0x00FFFF, 0xFFFFFF,
+  ]
+
+  /// The colour xterm shows for colour number `number` at `level`: bold text in colours 0 to 7
+  /// takes the bright twin (`boldColors`, on by default), faint text two thirds of each channel.
+  static func shown(_ number: Int32, level: ColorLevel, bold: Bool = false, dim: Bool = false) -> RGB {
+    var rgb: RGB
+    switch level {
+    case .basic8, .basic16:
+      rgb = RGB(hex: xtermPalette[Int(bold && number < 8 ? number + 8 : number)])
+    case .palette256:
+      rgb = ColorLadder.paletteColor(Int(number))
+    case .direct, .none:
+      rgb = RGB(hex: UInt32(number))
+    }
+    if dim {
+      rgb = RGB(
+        red: UInt8(Int(rgb.red) * 2 / 3), green: UInt8(Int(rgb.green) * 2 / 3), blue: UInt8(Int(rgb.blue) * 2 / 3))
+    }
+    return rgb
+  }
+
+  struct TextCase: Sendable, CustomTestStringConvertible {
+    var theme: Theme
+    var fidelity: Fidelity
+    var level: ColorLevel
+    var testDescription: String { "\(theme) \(fidelity) at \(level)" }
+  }
+
+  /// Both themes and fidelities at 8 and 16 colours; at 256 and direct colour, `hug` (`file`
+  /// draws the design file's own grey there, 2.6:1 on purpose).
+  static let textCases: [TextCase] = [Theme.light, .dark].flatMap { theme in
+    [ColorLevel.basic8, .basic16].flatMap { level in
+      [Fidelity.hug, .file].map { TextCase(theme: theme, fidelity: $0, level: level) }
+    } + [ColorLevel.palette256, .direct].map { TextCase(theme: theme, fidelity: .hug, level: $0) }
+  }
+
+  /// Every text of a bubble, as the ladder draws it and xterm shows it, reads at WCAG AA on
+  /// the fill it sits on.
+  @Test(arguments: textCases)
+  func bubbleTextReadsAtAAAsXtermShowsIt(_ c: TextCase) throws {
+    let styles = BubbleStyles(RenderOptions(theme: c.theme, fidelity: c.fidelity))
+    let ladder = ColorLadder(level: c.level)
+    let fill = try #require(ladder.map(styles.fill).background)
+    for (role, style) in [("headline", styles.headline), ("supporting", styles.supporting)] {
+      let drawn = ladder.map(style)
+      let text = try #require(drawn.foreground)
+      #expect(drawn.background == fill, "\(role) sits on the body's fill")
+      let shownText = Self.shown(
+        text, level: c.level, bold: drawn.attributes.contains(.bold), dim: drawn.attributes.contains(.dim))
+      let shownFill = Self.shown(fill, level: c.level)
+      let ratio = shownText.contrast(with: shownFill)
+      #expect(ratio >= 4.5, "\(role): \(shownText) on \(shownFill) reads \(ratio):1")
+    }
+  }
+
+  /// The design's choice is kept wherever it reads: the light theme's headline stays bold
+  /// white; only the dark theme's bold black, which xterm shows grey (3.2:1), loses its bold.
+  @Test func theDesignIsKeptWhereItReads() {
+    let light = BubbleStyles(RenderOptions(theme: .light))
+    let dark = BubbleStyles(RenderOptions(theme: .dark))
+    for level in [ColorLevel.basic8, .basic16] {
+      let ladder = ColorLadder(level: level)
+      #expect(ladder.map(light.headline) == (7, 0, [.bold]) as (Int32?, Int32?, Attributes))
+      #expect(ladder.map(light.supporting) == (7, 0, []) as (Int32?, Int32?, Attributes))
+      #expect(ladder.map(dark.headline) == (0, 7, []) as (Int32?, Int32?, Attributes))
+    }
+    #expect(ColorLadder(level: .basic8).map(dark.supporting) == (0, 7, [.dim]) as (Int32?, Int32?, Attributes))
+    // 16 colours: grey (8) on light grey is 3.2:1, so the supporting line is black.
+    #expect(ColorLadder(level: .basic16).map(dark.supporting) == (0, 7, []) as (Int32?, Int32?, Attributes))
+    // 256 colours and direct colour keep bold: xterm brightens only colours 0 to 7.
+    #expect(ColorLadder(level: .palette256).map(dark.headline).attributes == [.bold])
+  }
+
+  /// Styles that are not text on a fill are mapped colour by colour, as before.
+  @Test func theFillAndThePointerAreMappedAlone() {
+    let dark = BubbleStyles(RenderOptions(theme: .dark))
+    let ladder = ColorLadder(level: .basic8)
+    #expect(ladder.map(dark.fill) == (nil, 7, []) as (Int32?, Int32?, Attributes))
+    #expect(ladder.map(dark.pointer) == (7, nil, []) as (Int32?, Int32?, Attributes))
+    #expect(ColorLadder(level: .none).map(dark.headline) == (nil, nil, [.bold]) as (Int32?, Int32?, Attributes))
+  }
 }

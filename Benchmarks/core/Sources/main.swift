@@ -4,8 +4,8 @@ import TooltipKit
   import Glibc
 #endif
 
-// The core benchmarks: render + layout of a full frame per cell at three sizes, and hit
-// testing at three anchor counts. Release builds only: `swift run -c release`.
+// The core benchmarks: render + layout of a full frame per cell at three sizes, hit testing
+// at three anchor counts, and what a motion report or a key costs the state machine. Release builds only: `swift run -c release`.
 //
 //   tooltip-bench-core [--rounds N] [--round-ms MS] [--json FILE]
 //       every figure, as a table (and as JSON)
@@ -269,6 +269,24 @@ print(
 json.append(
   "{\"kind\":\"ratios\",\"render_1000x500_to_80x24\":\(renderRatio),\"hit_1000_to_10\":\(hit1000),\"hit_10000_to_1000\":\(hit10000)}"
 )
+print("")
+
+print("hover and focus in the state machine (hover and focus on for every anchor), median of \(rounds) rounds")
+print("anchors   ns/motion (0.5 s delay)   ns/motion (0 delay)   ns/same-cell motion   ns/key (Tab)")
+for count in [10, 1000, 10000] {
+  let resting = HoverFixture(count: count, hoverDelay: .milliseconds(500))
+  let eager = HoverFixture(count: count, hoverDelay: .zero)
+  let motionNs = Timing.measure(rounds: rounds, round: round, sink: &sink) { resting.motions($0) }
+  let eagerNs = Timing.measure(rounds: rounds, round: round, sink: &sink) { eager.motions($0) }
+  let sameNs = Timing.measure(rounds: rounds, round: round, sink: &sink) { resting.sameCell($0) }
+  let keyNs = Timing.measure(rounds: rounds, round: round, sink: &sink) { resting.keys($0) }
+  print(
+    padded("\(count)", 7), padded(formatted(motionNs, decimals: 1), 25), padded(formatted(eagerNs, decimals: 1), 21),
+    padded(formatted(sameNs, decimals: 1), 21), padded(formatted(keyNs, decimals: 1), 14))
+  json.append(
+    "{\"kind\":\"hover\",\"anchors\":\(count),\"motion_ns\":\(motionNs),\"motion_opening_ns\":\(eagerNs),"
+      + "\"same_cell_ns\":\(sameNs),\"key_ns\":\(keyNs)}")
+}
 print("(checksum \(sink))")
 
 if let jsonPath {

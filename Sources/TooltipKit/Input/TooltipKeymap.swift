@@ -3,8 +3,9 @@
 ///
 /// Tab and Shift-Tab select the next and previous anchor, arrows (and h j k l) the nearest one
 /// that way, Enter and Space tap the selected anchor, `i` shows or hides its tooltip, Esc
-/// closes; the primary button's presses, releases and clicks are taps (with any modifier).
-/// Every other key, button, the wheel, motion and pastes are the program's.
+/// closes; the primary button's presses, releases and clicks are taps (with any modifier), and
+/// motion with no button held is the pointer's (for hover). Every other key, button, the wheel,
+/// drags and pastes are the program's.
 public enum TooltipKeymap {
   /// The state machine's input for `input`, or nil for input the component leaves to the
   /// program (other keys and buttons, a paste, and a resize: lay the scene out again, then
@@ -14,8 +15,10 @@ public enum TooltipKeymap {
   /// the keys of ``TerminalKey/unmerged`` instead (Esc, then the key), as ``inputs(for:letters:)``
   /// does.
   ///
-  /// - Parameter letters: whether the letter keys (`i`, `h`, `j`, `k`, `l`) and Space act; a
-  ///   program that uses those letters itself passes false.
+  /// - Parameters:
+  ///   - input: one decoded key, mouse event, paste or resize from the terminal.
+  ///   - letters: whether the letter keys (`i`, `h`, `j`, `k`, `l`) and Space act; a program
+  ///     that uses those letters itself passes false.
   public static func input(for input: TerminalInput, letters: Bool = true) -> TooltipInput? {
     switch input {
     case .mouse(let mouse):
@@ -23,6 +26,7 @@ public enum TooltipKeymap {
       case .press(.primary): return .press(mouse.point, time: mouse.time)
       case .release(.primary): return .release(mouse.point, time: mouse.time)
       case .click(.primary): return .click(mouse.point)
+      case .move: return .motion(mouse.point, time: mouse.time)
       default: return nil
       }
     case .resize, .paste: return nil

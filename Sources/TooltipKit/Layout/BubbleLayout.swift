@@ -202,6 +202,17 @@ public struct BubbleLayout: Hashable, Sendable {
     point == pointer || body.contains(point)
   }
 
+  /// Whether `point` is on the bubble or on the gap line between it and its anchor: the row
+  /// (top, bottom) or column (left, right) of the pointer, over the body's span. With the
+  /// anchor's tap target, this is where a pointer keeps a tooltip opened by hover open.
+  func hoverableContains(_ point: Point) -> Bool {
+    if contains(point) { return true }
+    switch placement {
+    case .top, .bottom: return point.y == pointer.y && point.x >= body.minX && point.x < body.maxX
+    case .left, .right: return point.x == pointer.x && point.y >= body.minY && point.y < body.maxY
+    }
+  }
+
   /// The number of the bubble's cells (body and pointer) that fall outside a screen of `size`.
   public func cellsLost(on size: Size) -> Int {
     let screen = Rect(size: size)

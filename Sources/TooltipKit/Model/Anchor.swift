@@ -40,6 +40,17 @@ public struct Anchor: Hashable, Sendable, Identifiable {
   /// An icon button that does something (a toolbar's Save) sets it; a disabled anchor never
   /// runs its action whatever this says.
   public var action: Bool?
+  /// Whether the tooltip also opens when the mouse pointer rests on the anchor's tap target, or
+  /// nil for the scene's choice (``Scene/opensOnHover``).
+  ///
+  /// Off by default: the design is for phones, which have no hover; a desktop program turns it
+  /// on per anchor or for the whole scene (SPEC 4, "Hover and focus").
+  public var opensOnHover: Bool?
+  /// Whether the tooltip also opens when the keyboard moves the selection onto the anchor and
+  /// it stays there, or nil for the scene's choice (``Scene/opensOnFocus``).
+  ///
+  /// Off by default, as hover is: the keyboard's way to the same hint without the `i` key.
+  public var opensOnFocus: Bool?
 
   /// Makes an anchor; every argument after `placement` has the design's default.
   public init(
@@ -56,7 +67,9 @@ public struct Anchor: Hashable, Sendable, Identifiable {
     glyph: String? = nil,
     label: String? = nil,
     boxSize: Size? = nil,
-    action: Bool? = nil
+    action: Bool? = nil,
+    opensOnHover: Bool? = nil,
+    opensOnFocus: Bool? = nil
   ) {
     self.id = id
     self.position = position
@@ -72,6 +85,8 @@ public struct Anchor: Hashable, Sendable, Identifiable {
     self.label = label
     self.boxSize = boxSize
     self.action = action
+    self.opensOnHover = opensOnHover
+    self.opensOnFocus = opensOnFocus
   }
 
   /// Whether a tap runs the control's own action: ``action`` when given (else whether it has a

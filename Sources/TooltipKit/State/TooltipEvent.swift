@@ -11,7 +11,13 @@ public enum TooltipInput: Hashable, Sendable {
   /// A press and its release reported as one event (a terminal library may report them so
   /// when both arrive at once): a tap at its cell.
   case click(Point)
-  /// Time passed: a press held on a long-press anchor past its duration becomes a long press.
+  /// The pointer moved to a cell with no button held (a terminal's motion report), or out of
+  /// the window (any cell off the screen). Only scenes with hover need it: the pointer resting
+  /// on a hover anchor opens its tooltip, leaving the hoverable zone closes it. A report on
+  /// the cell of the one before changes nothing.
+  case motion(Point, time: Duration)
+  /// Time passed: a press held on a long-press anchor past its duration becomes a long press,
+  /// a pointer or a selection resting long enough on a hover or focus anchor opens its tooltip.
   case tick(Duration)
   /// Keyboard activation: a tap on the selected anchor (`TooltipKeymap` maps Enter and
   /// Space to it).
@@ -73,6 +79,34 @@ public enum CloseReason: String, Hashable, Sendable {
   case programmatic
   /// Its anchor left the scene or the scene area.
   case anchorRemoved
+  /// The pointer moved off the hoverable zone of a tooltip that hover opened (its anchor's tap
+  /// target, its bubble and the gap line between them), or out of the window; or another
+  /// anchor's tooltip opened by hover in its place.
+  case pointerLeft
+}
+
+/// How the open tooltip opened, which decides what closes it.
+///
+/// ``TooltipEvent/opened(_:)`` names the anchor; ``TooltipState/openReason`` says how. A tooltip
+/// opened by hover or focus is transient: it gives way to the next hover or focus open, the
+/// pointer leaving closes one hover opened, and a tap on its anchor pins it (it is then as if a
+/// tap had opened it). A program may show the reason, or draw a transient tooltip differently.
+public enum OpenReason: String, Hashable, Sendable {
+  /// A tap, a click or keyboard activation (Enter, Space) on the anchor.
+  case tap
+  /// A press held on a long-press anchor.
+  case longPress
+  /// ``TooltipInput/toggleHint`` (the `i` key in `TooltipKeymap`).
+  case hintToggled
+  /// ``TooltipInput/open(_:)``.
+  case programmatic
+  /// The pointer rested on the anchor for the scene's ``Scene/hoverDelay``.
+  case hover
+  /// The keyboard moved the selection onto the anchor and it stayed there for the delay.
+  case focus
+
+  /// Whether hover or focus opened it.
+  var isTransient: Bool { self == .hover || self == .focus }
 }
 
 /// A change the state machine reports: every open, close and action.

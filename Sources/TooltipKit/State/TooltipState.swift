@@ -1,12 +1,16 @@
-/// The tooltip state machine: which tooltip is open (at most one), which anchor is selected,
-/// and the press in progress.
+/// The tooltip state machine: which tooltip is open (at most one) and how it opened, which
+/// anchor is selected, the press in progress, and where the pointer rests.
 ///
-/// A value type with one entry point, ``send(_:layout:policy:)``: an input goes in, the state
-/// moves on and the changes come back as events. Hit testing uses the layout the frame was
-/// drawn from, so taps land on what the user saw.
+/// A value type with one entry point, ``send(_:layout:policy:now:)``: an input goes in, the
+/// state moves on and the changes come back as events. Hit testing uses the layout the frame
+/// was drawn from, so taps land on what the user saw. Time is an input too: hover and focus
+/// delays, like long presses, are decided from timestamps and ticks, never by a timer inside.
 public struct TooltipState: Hashable, Sendable {
   /// The id of the anchor whose tooltip is open, or nil when closed.
   public private(set) var openID: String?
+  /// How the open tooltip opened (nil when closed): a tooltip that hover or focus opened gives
+  /// way to the next such open and a tap on its anchor pins it (then it reads ``OpenReason/tap``).
+  public private(set) var openReason: OpenReason?
   /// The id of the selected anchor (keyboard focus), or nil when there is none.
   public private(set) var selectedID: String?
   /// Whether an anchor is always selected: the first in reading order whenever the selection
@@ -20,6 +24,31 @@ public struct TooltipState: Hashable, Sendable {
   /// ``TooltipInput/select(_:)`` selects.
   public let tapsSelect: Bool
   private var press: Press?
+  /// The pointer's cell as the last motion, press, release or click told it; nil before any.
+  private var pointer: Point?
+  /// The hover anchor whose tap target the pointer is on (as drawn: the open bubble covers
+  /// what lies beneath it). A rest starts only when this changes, so after a press on an
+  /// anchor hover does not open it before the pointer leaves it.
+  private var hovered: String?
+  /// The anchor whose tooltip Esc dismissed while the pointer was on its tap target: hover
+  /// does not open it again until the pointer is off that target.
+  private var dismissed: String?
+  /// The hover open pending while the pointer rests on `hovered`.
+  private var rest: Pending?
+  /// The focus open pending after the keyboard moved the selection onto a focus anchor.
+  private var focus: Pending?
+  /// Until when the next hover or focus open skips its delay: a tooltip they opened closed
+  /// because the pointer or the selection left it, less than the scene's skip delay ago.
+  private var skipUntil: Duration?
+  /// The latest time an input told (its own timestamp, or `now`): when inputs without a time
+  /// of their own (keys) happen, if the program does not say.
+  private var clock: Duration?
+
+  /// A hover or focus open waiting for its delay.
+  private struct Pending: Hashable, Sendable {
+    var anchor: String
+    var due: Duration
+  }
 
   /// A primary-button press not yet released.
   private struct Press: Hashable, Sendable {
@@ -51,11 +80,16 @@ public struct TooltipState: Hashable, Sendable {
     keepsSelection ? layout.anchors.first?.id : nil
   }
 
-  /// When the next `tick` can change anything: a pending press's long-press deadline, or nil
-  /// when no timer is needed (an idle program should then sleep until input).
+  /// When the next `tick` can change anything: a pending press's long-press deadline, or the
+  /// end of a hover or focus delay, whichever comes first; nil when no timer is needed (an idle
+  /// program should then sleep until input; a pointer resting on an open tooltip needs none).
   public var deadline: Duration? {
-    guard let press, press.longPressAnchor != nil, !press.decided else { return nil }
-    return press.time + press.hold
+    var due: Duration?
+    if let press, press.longPressAnchor != nil, !press.decided { due = press.time + press.hold }
+    for pending in [rest, focus] {
+      if let time = pending?.due, due.map({ time < $0 }) ?? true { due = time }
+    }
+    return due
   }
 
   /// Whether a primary-button press is in progress.
@@ -67,20 +101,44 @@ public struct TooltipState: Hashable, Sendable {
   ///   - input: the pointer, key, time or programmatic input to apply.
   ///   - layout: the layout of the frame on screen (for hit testing and selection).
   ///   - policy: what the tap that closes an open tooltip does besides closing it.
+  ///   - now: the clock reading when an input without a timestamp of its own (a key) arrived,
+  ///     on the clock presses and ticks are stamped with. Focus delays start then; without it
+  ///     they start at the latest time an input told, so a program whose scene has focus
+  ///     anchors passes it.
   public mutating func send(
     _ input: TooltipInput,
     layout: SceneLayout,
-    policy: DismissPolicy = .consume
+    policy: DismissPolicy = .consume,
+    now: Duration? = nil
   ) -> [TooltipEvent] {
     var events = reconcile(layout)
+    // Motion inside one cell changes nothing: a terminal may report every pixel.
+    if case .motion(let point, _) = input, point == pointer { return events }
+    if let time = input.time ?? now {
+      clock = max(clock ?? time, time)
+      // Whatever hover or focus delay ended before this input opens first, as a tick would
+      // have opened it.
+      events += settleOpens(at: time, layout: layout)
+    }
     switch input {
     case .layoutChanged:
       break
     case .sceneReplaced:
-      if let open = openID { events.append(close(open, .anchorRemoved)) }
+      if let open = openID { events.append(close(open, .anchorRemoved, layout)) }
       press = nil
+      hovered = nil
+      dismissed = nil
+      rest = nil
+      focus = nil
+      skipUntil = nil
       selectedID = fallbackSelection(layout)
+    case .motion(let point, let time):
+      events += move(to: point, at: time, layout: layout)
     case .press(let point, let time):
+      // A press ends the rest: hover opens this anchor again only after the pointer leaves it.
+      endPending()
+      events += arrive(at: point, layout: layout)
+      hovered = hoverAnchor(at: point, layout: layout)
       let target = layout.hitTest(point, bubble: openBubble(layout))
       var anchorID: String?
       switch target {
@@ -99,52 +157,82 @@ public struct TooltipState: Hashable, Sendable {
       events += decideLongPress(at: now, layout: layout, policy: policy)
     case .release(let point, let time):
       events += decideLongPress(at: time, layout: layout, policy: policy)
-      guard let pending = press else { break }
-      press = nil
-      guard !pending.decided else { break }  // the release of a long press belongs to it
-      if layout.hitTest(point, bubble: openBubble(layout)) == pending.target {
-        events += tap(anchor: layout.anchor(at: point)?.id, layout: layout, policy: policy)
+      events += arrive(at: point, layout: layout)
+      if let pending = press {
+        press = nil
+        let target = layout.hitTest(point, bubble: openBubble(layout))
+        // The release of a long press belongs to it.
+        if !pending.decided && target == pending.target {
+          events += tap(
+            anchor: layout.anchor(at: point)?.id, onBubble: target == .bubble, layout: layout,
+            policy: policy)
+        }
       }
+      hovered = hoverAnchor(at: point, layout: layout)
+      if rest?.anchor != hovered { rest = nil }
     case .click(let point):
       press = nil
-      events += tap(anchor: layout.anchor(at: point)?.id, layout: layout, policy: policy)
+      endPending()
+      events += arrive(at: point, layout: layout)
+      let onBubble = openBubble(layout)?.contains(point) ?? false
+      events += tap(anchor: layout.anchor(at: point)?.id, onBubble: onBubble, layout: layout, policy: policy)
+      hovered = hoverAnchor(at: point, layout: layout)
     case .activate:
       guard let selectedID else { break }
+      endPending()
       events += tap(anchor: selectedID, layout: layout, policy: policy)
     case .toggleHint:
       guard let selectedID else { break }
+      endPending()
       if let open = openID {
-        events.append(close(open, .hintToggled))
+        events.append(close(open, .hintToggled, layout))
         if open == selectedID { break }
       }
-      events += show(selectedID, layout: layout)
+      events += show(selectedID, .hintToggled, layout: layout)
     case .escape:
-      if let open = openID { events.append(close(open, .escape)) }
+      // Esc also dismisses a hover or focus open still waiting for its delay.
+      if let id = rest?.anchor { dismissed = id }
+      endPending()
+      if let open = openID {
+        if openReason == .hover, let pointer, layout.anchor(id: open)?.target.contains(pointer) ?? false {
+          dismissed = open
+        }
+        events.append(close(open, .escape, layout))
+      }
     case .selectNext:
-      events += select(layout.next(after: selectedID)?.id)
+      events += keyboardSelect(layout.next(after: selectedID)?.id, layout: layout)
     case .selectPrevious:
-      events += select(layout.previous(before: selectedID)?.id)
+      events += keyboardSelect(layout.previous(before: selectedID)?.id, layout: layout)
     case .move(let direction):
       guard let selectedID else {
-        events += select(layout.anchors.first?.id)
+        events += keyboardSelect(layout.anchors.first?.id, layout: layout)
         break
       }
       if let target = layout.nearest(from: selectedID, toward: direction) {
-        events += select(target.id)
+        events += keyboardSelect(target.id, layout: layout)
       }
     case .select(let id):
-      if layout.anchor(id: id) != nil { events += select(id) }
+      if layout.anchor(id: id) != nil { events += select(id, layout: layout) }
     case .deselect:
-      if let open = openID { events.append(close(open, .selectionMoved)) }
+      focus = nil
+      if let open = openID { events.append(close(open, .selectionMoved, layout)) }
       selectedID = nil
     case .deselectKeepingOpen:
+      focus = nil
       selectedID = nil
     case .open(let id):
-      guard id != openID, layout.opens(id) else { break }
-      if let open = openID { events.append(close(open, .programmatic)) }
-      events += show(id, layout: layout)
+      endPending()
+      guard layout.opens(id) else { break }
+      if id == openID {
+        // Asked for, it stays: a tooltip hover or focus opened is pinned.
+        if openReason?.isTransient == true { openReason = .programmatic }
+        break
+      }
+      if let open = openID { events.append(close(open, .programmatic, layout)) }
+      events += show(id, .programmatic, layout: layout)
     case .close:
-      if let open = openID { events.append(close(open, .programmatic)) }
+      endPending()
+      if let open = openID { events.append(close(open, .programmatic, layout)) }
     case .cancelPress:
       press = nil
     }
@@ -164,47 +252,209 @@ public struct TooltipState: Hashable, Sendable {
     var events: [TooltipEvent] = []
     if let open = openID {
       if layout.anchor(id: open) == nil {
-        events.append(close(open, .anchorRemoved))
+        events.append(close(open, .anchorRemoved, layout))
         selectedID = fallbackSelection(layout)
       } else if !layout.opens(open) {
         // Copy that wraps to no row draws nothing, so it cannot stay open.
-        events.append(close(open, .programmatic))
+        events.append(close(open, .programmatic, layout))
       }
     }
     if selectedID.map({ layout.anchor(id: $0) == nil }) ?? keepsSelection {
       selectedID = fallbackSelection(layout)
     }
+    // A press whose long-press anchor left can no longer become a long press; the button is
+    // still down, so hover still waits for its release.
     if let anchorID = press?.longPressAnchor, layout.anchor(id: anchorID) == nil {
-      press = nil
+      press?.longPressAnchor = nil
+    }
+    // The layout moved a tooltip hover opened away from the pointer: it closes as a motion
+    // report would close it.
+    if let open = openID, openReason == .hover, let pointer, !isHoverable(pointer, for: open, layout: layout) {
+      events.append(close(open, .pointerLeft, layout))
+    }
+    // The pointer rests on a hover anchor only while its target holds the pointer and it still
+    // opens on hover; focus waits only for a placed focus anchor.
+    if let id = hovered, !isHoverTarget(id, layout: layout) {
+      hovered = nil
+      rest = nil
+    }
+    if let id = rest?.anchor, id != hovered { rest = nil }
+    if let id = dismissed, !isOnTarget(id, layout: layout) { dismissed = nil }
+    if let id = focus?.anchor, !(layout.anchor(id: id).map { layout.scene.focusEnabled(for: $0.anchor) } ?? false) {
+      focus = nil
     }
     return events
   }
 
-  private mutating func close(_ id: String, _ reason: CloseReason) -> TooltipEvent {
+  /// Whether `id` is a placed hover anchor whose tap target holds the pointer.
+  private func isHoverTarget(_ id: String, layout: SceneLayout) -> Bool {
+    guard let placed = layout.anchor(id: id) else { return false }
+    return isOnTarget(id, layout: layout) && layout.scene.hoverEnabled(for: placed.anchor)
+  }
+
+  /// Whether `id` is a placed anchor whose tap target holds the pointer (bubbles aside).
+  private func isOnTarget(_ id: String, layout: SceneLayout) -> Bool {
+    guard let pointer, let placed = layout.anchor(id: id) else { return false }
+    return placed.target.contains(pointer)
+  }
+
+  /// The hover anchor under `point` as drawn: nil on the open bubble, off screen, or on an anchor
+  /// without hover.
+  private func hoverAnchor(at point: Point, layout: SceneLayout) -> String? {
+    guard case .anchor(let id) = layout.hitTest(point, bubble: openBubble(layout)),
+      let placed = layout.anchor(id: id), layout.scene.hoverEnabled(for: placed.anchor)
+    else { return nil }
+    return id
+  }
+
+  /// Forgets the hover and focus opens waiting for their delays.
+  private mutating func endPending() {
+    rest = nil
+    focus = nil
+  }
+
+  private mutating func close(_ id: String, _ reason: CloseReason, _ layout: SceneLayout) -> TooltipEvent {
+    // The pointer or the selection leaving a transient tooltip starts the skip window.
+    if openReason?.isTransient == true, reason == .pointerLeft || reason == .selectionMoved {
+      skipUntil = (clock ?? .zero) + layout.scene.skipDelay
+    }
     openID = nil
+    openReason = nil
     return .closed(id, reason)
   }
 
-  private mutating func show(_ id: String, layout: SceneLayout) -> [TooltipEvent] {
+  private mutating func show(_ id: String, _ reason: OpenReason, layout: SceneLayout) -> [TooltipEvent] {
     guard layout.opens(id) else { return [] }
     openID = id
+    openReason = reason
+    skipUntil = nil
     return [.opened(id)]
   }
 
-  private mutating func select(_ id: String?) -> [TooltipEvent] {
+  private mutating func select(_ id: String?, layout: SceneLayout) -> [TooltipEvent] {
     guard let id, id != selectedID else { return [] }
     selectedID = id
-    if let open = openID, open != id { return [close(open, .selectionMoved)] }
+    focus = nil
+    if let open = openID, open != id { return [close(open, .selectionMoved, layout)] }
     return []
   }
 
-  /// A tap whose anchor (as if no bubble were open) is `anchorID`, or nil for none.
-  private mutating func tap(anchor anchorID: String?, layout: SceneLayout, policy: DismissPolicy)
+  /// A selection move by the keyboard: on a focus anchor it starts the focus delay (or opens at
+  /// once within the skip window); a tooltip hover opened on that anchor is now held by focus.
+  private mutating func keyboardSelect(_ id: String?, layout: SceneLayout) -> [TooltipEvent] {
+    let before = selectedID
+    var events = select(id, layout: layout)
+    guard let id, selectedID != before, let placed = layout.anchor(id: id),
+      layout.scene.focusEnabled(for: placed.anchor)
+    else { return events }
+    if openID == id {
+      if openReason == .hover { openReason = .focus }
+      return events
+    }
+    let now = clock ?? .zero
+    let skips = skipUntil.map { now < $0 } ?? false
+    focus = Pending(anchor: id, due: skips ? now : now + layout.scene.hoverDelay)
+    events += decideFocus(at: now, layout: layout)
+    return events
+  }
+
+  /// The pointer moved to `point`, a cell other than the last: a tooltip hover opened closes
+  /// when it leaves the hoverable zone; a new hover target starts a rest.
+  private mutating func move(to point: Point, at time: Duration, layout: SceneLayout) -> [TooltipEvent] {
+    var events: [TooltipEvent] = []
+    pointer = point
+    if let id = dismissed, !isOnTarget(id, layout: layout) { dismissed = nil }
+    if let open = openID, openReason == .hover, !isHoverable(point, for: open, layout: layout) {
+      events.append(close(open, .pointerLeft, layout))
+    }
+    let under = hoverAnchor(at: point, layout: layout)
+    guard under != hovered else { return events }
+    hovered = under
+    rest = nil
+    // A held button never opens by hover; nor does the pointer coming back onto an open one.
+    guard let under, under != openID, under != dismissed, press == nil else { return events }
+    let skips = skipUntil.map { time < $0 } ?? false
+    rest = Pending(anchor: under, due: skips ? time : time + layout.scene.hoverDelay)
+    events += decideRest(at: time, layout: layout)
+    return events
+  }
+
+  /// A press, release or click at `point`: the pointer is there now, and where no motion report
+  /// came first (a terminal reporting only buttons), a tooltip hover opened closes as the
+  /// motion would have closed it, before the button acts.
+  private mutating func arrive(at point: Point, layout: SceneLayout) -> [TooltipEvent] {
+    guard point != pointer else { return [] }
+    pointer = point
+    if let id = dismissed, !isOnTarget(id, layout: layout) { dismissed = nil }
+    if let open = openID, openReason == .hover, !isHoverable(point, for: open, layout: layout) {
+      return [close(open, .pointerLeft, layout)]
+    }
+    return []
+  }
+
+  /// Whether `point` keeps the tooltip of `id` open by hover: on screen, and on the anchor's
+  /// tap target, the bubble, or the gap line between them.
+  private func isHoverable(_ point: Point, for id: String, layout: SceneLayout) -> Bool {
+    guard Rect(origin: Point(x: 0, y: 0), size: layout.screen).contains(point) else { return false }
+    if layout.anchor(id: id)?.target.contains(point) ?? false { return true }
+    return layout.bubble(for: id)?.hoverableContains(point) ?? false
+  }
+
+  /// Opens whatever hover or focus open came due by `now`, the earlier first.
+  private mutating func settleOpens(at now: Duration, layout: SceneLayout) -> [TooltipEvent] {
+    if let rest, let focus, focus.due < rest.due {
+      return decideFocus(at: now, layout: layout) + decideRest(at: now, layout: layout)
+    }
+    return decideRest(at: now, layout: layout) + decideFocus(at: now, layout: layout)
+  }
+
+  /// Opens the rested-on anchor's tooltip when its delay has passed by `now`, unless a button
+  /// is held or a tooltip that hover or focus did not open is open.
+  private mutating func decideRest(at now: Duration, layout: SceneLayout) -> [TooltipEvent] {
+    guard let pending = rest, now >= pending.due else { return [] }
+    rest = nil
+    guard press == nil else { return [] }
+    return replaceTransient(with: pending.anchor, .hover, layout: layout)
+  }
+
+  /// Opens the selected focus anchor's tooltip when its delay has passed by `now`.
+  private mutating func decideFocus(at now: Duration, layout: SceneLayout) -> [TooltipEvent] {
+    guard let pending = focus, now >= pending.due else { return [] }
+    focus = nil
+    guard selectedID == pending.anchor else { return [] }
+    return replaceTransient(with: pending.anchor, .focus, layout: layout)
+  }
+
+  /// Opens `id` by hover or focus: in place of a tooltip hover or focus opened (closed as
+  /// pointerLeft or selectionMoved, after what opens the new one), never of any other.
+  private mutating func replaceTransient(with id: String, _ reason: OpenReason, layout: SceneLayout)
     -> [TooltipEvent]
   {
+    guard id != openID, layout.opens(id) else { return [] }
     var events: [TooltipEvent] = []
     if let open = openID {
-      events.append(close(open, .tap))
+      guard openReason?.isTransient == true else { return [] }
+      events.append(close(open, reason == .hover ? .pointerLeft : .selectionMoved, layout))
+    }
+    events += show(id, reason, layout: layout)
+    return events
+  }
+
+  /// A tap whose anchor (as if no bubble were open) is `anchorID`, or nil for none; `onBubble`
+  /// when it landed on the open bubble.
+  private mutating func tap(
+    anchor anchorID: String?, onBubble: Bool = false, layout: SceneLayout, policy: DismissPolicy
+  ) -> [TooltipEvent] {
+    var events: [TooltipEvent] = []
+    if let open = openID {
+      if open == anchorID, !onBubble, openReason?.isTransient == true {
+        // A tap on the anchor whose tooltip hover or focus opened pins it and runs its action.
+        openReason = .tap
+        if tapsSelect { selectedID = open }
+        if layout.anchor(id: open)?.anchor.hasAction ?? false { events.append(.action(open)) }
+        return events
+      }
+      events.append(close(open, .tap, layout))
       if policy == .consume || anchorID == open { return events }
     }
     guard let anchorID, let placed = layout.anchor(id: anchorID) else { return events }
@@ -214,7 +464,7 @@ public struct TooltipState: Hashable, Sendable {
       events.append(.action(anchorID))
       return events
     }
-    events += show(anchorID, layout: layout)
+    events += show(anchorID, .tap, layout: layout)
     if anchor.hasAction { events.append(.action(anchorID)) }
     return events
   }
@@ -230,11 +480,27 @@ public struct TooltipState: Hashable, Sendable {
     press?.decided = true
     var events: [TooltipEvent] = []
     if let open = openID {
-      events.append(close(open, .longPress))
+      if open == anchorID, openReason?.isTransient == true {
+        // Held on the anchor whose tooltip hover or focus opened: pinned, as a tap pins it.
+        openReason = .longPress
+        if tapsSelect { selectedID = anchorID }
+        return []
+      }
+      events.append(close(open, .longPress, layout))
       if policy == .consume || anchorID == open { return events }
     }
     if tapsSelect { selectedID = anchorID }
-    events += show(anchorID, layout: layout)
+    events += show(anchorID, .longPress, layout: layout)
     return events
+  }
+}
+
+extension TooltipInput {
+  /// The timestamp the input carries, if any.
+  fileprivate var time: Duration? {
+    switch self {
+    case .press(_, let time), .release(_, let time), .motion(_, let time), .tick(let time): time
+    default: nil
+    }
   }
 }

@@ -119,8 +119,29 @@ extension ChoiceSource {
       isDisabled: chance(15),
       glyph: chance(25) ? (chance(50) ? pick(HostileCopy.all) : scalars(maxCount: 2)) : nil,
       label: chance(35) ? copy() : nil,
-      boxSize: chance(10) ? Size(width: int(0...12), height: int(0...5)) : nil
+      boxSize: chance(10) ? Size(width: int(0...12), height: int(0...5)) : nil,
+      opensOnHover: optionalFlag(),
+      opensOnFocus: optionalFlag()
     )
+  }
+
+  /// An anchor's own hover or focus choice: mostly the scene's (nil), else on or off.
+  mutating func optionalFlag() -> Bool? {
+    switch below(10) {
+    case 0..<6: nil
+    case 6..<9: true
+    default: false
+    }
+  }
+
+  /// A hover or skip delay: none, short, the default, or up to a second and a half.
+  mutating func delay(default value: Duration) -> Duration {
+    switch below(6) {
+    case 0: .zero
+    case 1: .milliseconds(int(1...100))
+    case 2, 3: value
+    default: .milliseconds(int(0...1500))
+    }
   }
 
   /// A wrapping width: usually the default, often narrow, sometimes none or absurd.
@@ -148,8 +169,12 @@ extension ChoiceSource {
           isDim: chance(50)))
     }
     let width = maxTextWidth()
-    // Drawn last, so the choices before it make the same scenes as before shift existed.
-    return Scene(anchors: anchors, maxTextWidth: width, decorations: decorations, edges: chance(30) ? .shift : .crop)
+    let edges: EdgePolicy = chance(30) ? .shift : .crop
+    return Scene(
+      anchors: anchors, maxTextWidth: width, decorations: decorations, edges: edges,
+      opensOnHover: chance(60), opensOnFocus: chance(50),
+      hoverDelay: delay(default: Scene.defaultHoverDelay),
+      skipDelay: delay(default: Scene.defaultSkipDelay))
   }
 
   /// A screen from 0 x 0 to 500 x 200, mostly terminal-sized.
@@ -194,8 +219,39 @@ extension ChoiceSource {
     }
   }
 
+  /// A cell for the pointer to move to: the cell it is on (which must change nothing), a
+  /// neighbour, a cell on or just off the open bubble's gap line, or any cell ``point(in:)``
+  /// picks, off the screen included.
+  mutating func motionPoint(in sim: Simulation) -> Point {
+    let last = sim.pointer
+    switch below(10) {
+    case 0 where last != nil: return last!
+    case 1..<4 where last != nil:
+      let p = last!
+      guard p.x > Int.min + 1, p.x < Int.max - 1, p.y > Int.min + 1, p.y < Int.max - 1 else { return p }
+      return Point(x: p.x + int(-1...1), y: p.y + int(-1...1))
+    case 4 where sim.state.openBubble(sim.layout) != nil:
+      let b = sim.state.openBubble(sim.layout)!
+      let vertical = b.placement == .top || b.placement == .bottom
+      let span = vertical ? (b.body.minX, b.body.maxX) : (b.body.minY, b.body.maxY)
+      guard span.1 - span.0 < 1 << 30 else { return b.pointer }
+      let along = int(span.0 - 1...span.1)
+      return vertical ? Point(x: along, y: b.pointer.y) : Point(x: b.pointer.x, y: along)
+    default: return point(in: sim)
+    }
+  }
+
   /// The next step of a run, chosen to suit the simulation's current state.
   mutating func step(in sim: Simulation) -> Step {
+    // Hover and focus: the pointer moves often where some anchor has hover, and time runs to
+    // the state's deadline (or just short of it).
+    if let deadline = sim.state.deadline, chance(25) {
+      let wait = max(.zero, deadline - sim.now)
+      return .tick(after: chance(75) ? wait : max(.zero, wait - .milliseconds(1)))
+    }
+    if sim.scene.needsPointerMotion, chance(40) {
+      return .motion(motionPoint(in: sim), after: .milliseconds(chance(30) ? 0 : int(0...400)))
+    }
     // Most checks only bite with a bubble open: while closed, open one often.
     if sim.state.openID == nil,
       let placed = sim.layout.anchors.isEmpty ? nil : pick(sim.layout.anchors),
@@ -262,7 +318,13 @@ extension ChoiceSource {
       if let i = index(&self) { scene.anchors.remove(at: i) }
     case 4..<8:
       guard let i = index(&self) else { break }
-      switch below(9) {
+      switch below(10) {
+      case 8:
+        if chance(50) {
+          scene.anchors[i].opensOnHover = optionalFlag()
+        } else {
+          scene.anchors[i].opensOnFocus = optionalFlag()
+        }
       case 0: scene.anchors[i].showHeadline.toggle()
       case 1: scene.anchors[i].showSupporting.toggle()
       case 2: scene.anchors[i].headline = copy()
@@ -281,8 +343,20 @@ extension ChoiceSource {
         scene.anchors[i].isDisabled.toggle()
         scene.anchors[i].trigger = chance(50) ? .tap : .longPress
       }
-    case 8: scene.maxTextWidth = maxTextWidth()
-    default: scene = self.scene(maxAnchors: 10, firstID: &nextID)
+    case 8:
+      if chance(70) {
+        scene.maxTextWidth = maxTextWidth()
+      } else if chance(50) {
+        scene.opensOnHover.toggle()
+      } else {
+        scene.opensOnFocus.toggle()
+      }
+    default:
+      // A new scene; the delays stay for the run (a rest keeps the delay it started with).
+      let (hoverDelay, skipDelay) = (scene.hoverDelay, scene.skipDelay)
+      scene = self.scene(maxAnchors: 10, firstID: &nextID)
+      scene.hoverDelay = hoverDelay
+      scene.skipDelay = skipDelay
     }
     return scene
   }

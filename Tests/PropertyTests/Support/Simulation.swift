@@ -10,6 +10,9 @@ enum Step: CustomStringConvertible {
   case release(Point, after: Duration)
   /// A press and release reported as one click.
   case click(Point)
+  /// The pointer moves to a cell with no button held (or off the screen), `after` the previous
+  /// instant.
+  case motion(Point, after: Duration)
   /// Time passes.
   case tick(after: Duration)
   /// A key or a programmatic request, sent as it is.
@@ -26,6 +29,7 @@ enum Step: CustomStringConvertible {
     case .press(let p, let after): "press(\(p.x),\(p.y)) +\(after)"
     case .release(let p, let after): "release(\(p.x),\(p.y)) +\(after)"
     case .click(let p): "click(\(p.x),\(p.y))"
+    case .motion(let p, let after): "motion(\(p.x),\(p.y)) +\(after)"
     case .tick(let after): "tick +\(after)"
     case .input(let input): "\(input)"
     case .resize(let size, let chrome):
@@ -52,6 +56,12 @@ struct Simulation {
   private(set) var now: Duration = .seconds(1)
   /// Where the last press went down, so releases often land on the same cell.
   private(set) var lastPress: Point?
+  /// Where the pointer is, as the last motion, press, release or click put it.
+  private(set) var pointer: Point?
+  /// Whether the primary button is down: pressed and not yet released (a click releases it).
+  private(set) var held = false
+  /// What hover and focus have done so far, for their invariants.
+  private var hover = HoverWatch()
   /// The next unused anchor number for new ids.
   private(set) var nextID: Int
   /// The open tooltip as the reported events tell it, checked against the state.
@@ -106,16 +116,29 @@ struct Simulation {
   /// Applies `step`, then checks every invariant; returns what was violated (empty: none).
   mutating func apply(_ step: Step) -> [String] {
     let input: TooltipInput
+    let before = state
+    let heldBefore = held
+    let pointerBefore = pointer
     switch step {
     case .press(let p, let after):
       now += after
       lastPress = p
+      pointer = p
+      held = true
       input = .press(p, time: now)
     case .release(let p, let after):
       now += after
+      pointer = p
+      held = false
       input = .release(p, time: now)
     case .click(let p):
+      pointer = p
+      held = false
       input = .click(p)
+    case .motion(let p, let after):
+      now += after
+      pointer = p
+      input = .motion(p, time: now)
     case .tick(let after):
       now += after
       input = .tick(now)
@@ -137,10 +160,14 @@ struct Simulation {
       input = replaced ? .sceneReplaced : .layoutChanged
     }
 
-    let events = state.send(input, layout: layout, policy: policy)
+    if case .sceneReplaced = input { held = false }
+    if case .cancelPress = input { held = false }
+    // Keys arrive now: the focus delay starts at this instant.
+    let keyTime: Duration? = if case .input = step { now } else { nil }
+    let events = state.send(input, layout: layout, policy: policy, now: keyTime)
     // As a program does after each input: the open bubble laid out once for this layout.
     layout.prepareBubble(for: state.openID)
-    tally.count(events, step: step)
+    tally.count(events, step: step, before: before, after: state)
     var violations = StateInvariants.events(events, before: openByEvents, state: state, layout: layout)
     openByEvents = state.openID
     violations += StateInvariants.state(state, layout: layout)
@@ -158,7 +185,11 @@ struct Simulation {
       if bubble.cellsLost(on: screen) > 0 { tally.stepsCropped += 1 }
     }
     violations += StateInvariants.closing(
-      state, layout: layout, policy: policy, tapAt: lastPress ?? Point(x: 0, y: 0))
+      state, layout: layout, policy: policy, tapAt: lastPress ?? Point(x: 0, y: 0), pointer: pointer)
+    violations += hover.check(
+      HoverWatch.Change(
+        step: step, input: input, events: events, before: before, after: state, layout: layout,
+        now: now, heldBefore: heldBefore, held: held, pointerBefore: pointerBefore, pointer: pointer))
     return violations
   }
 }
@@ -174,18 +205,34 @@ struct Tally: CustomStringConvertible {
   var opened = 0
   var actions = 0
   var longPressOpens = 0
+  var hoverOpens = 0
+  var focusOpens = 0
+  var pins = 0
   var closed: [CloseReason: Int] = [:]
 
-  mutating func count(_ events: [TooltipEvent], step: Step) {
+  /// Counts a step's events; `before` and `after` are the states around it (how the last open
+  /// of a step opened is known, and a pin shows as a transient tooltip turned persistent).
+  mutating func count(_ events: [TooltipEvent], step: Step, before: TooltipState, after: TooltipState) {
     steps += 1
+    if case .opened = events.last {
+      switch after.openReason {
+      case .hover: hoverOpens += 1
+      case .focus: focusOpens += 1
+      case .longPress: longPressOpens += 1
+      default: break
+      }
+    }
+    let wasTransient = before.openReason == .hover || before.openReason == .focus
+    if wasTransient, events.allSatisfy({ if case .action = $0 { true } else { false } }),
+      after.openID == before.openID, after.openReason != before.openReason,
+      after.openReason != .hover, after.openReason != .focus
+    {
+      pins += 1
+    }
     for event in events {
       switch event {
       case .opened:
         opened += 1
-        switch step {
-        case .tick, .release: longPressOpens += 1
-        default: break
-        }
       case .closed(_, let reason): closed[reason, default: 0] += 1
       case .action: actions += 1
       }
@@ -201,6 +248,9 @@ struct Tally: CustomStringConvertible {
     opened += other.opened
     actions += other.actions
     longPressOpens += other.longPressOpens
+    hoverOpens += other.hoverOpens
+    focusOpens += other.focusOpens
+    pins += other.pins
     closed.merge(other.closed, uniquingKeysWith: +)
   }
 
@@ -210,7 +260,8 @@ struct Tally: CustomStringConvertible {
     }
     return
       "\(sequences) sequences, \(steps) steps, \(cells) cells checked; open after \(stepsOpen) steps "
-      + "(\(stepsCropped) cropped); \(opened) opened (\(longPressOpens) by long press), \(actions) actions; "
+      + "(\(stepsCropped) cropped); \(opened) opened (the last of a step: \(longPressOpens) by long press, "
+      + "\(hoverOpens) by hover, \(focusOpens) by focus; \(pins) pinned), \(actions) actions; "
       + "closed: \(reasons.joined(separator: ", "))"
   }
 }

@@ -1,6 +1,3 @@
-import CNcurses
-import TooltipKit
-
 /// How many colours a terminal can show, best first: the rungs of the colour ladder.
 ///
 /// The presenter maps the core's exact colours down to the rung the terminal offers.

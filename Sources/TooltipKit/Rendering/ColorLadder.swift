@@ -1,10 +1,9 @@
-import TooltipKit
-
 /// Maps the core's exact colours down the colour ladder to the colour numbers a terminal takes,
 /// with no terminal involved.
 ///
-/// Pure so the mapping (the xterm palette search, the 8-colour dim fallback) is unit-tested;
-/// ``CursesColors`` feeds its results to ncurses.
+/// Pure so the mapping (the xterm palette search, the 8-colour dim fallback, text kept readable
+/// as 8- and 16-colour terminals really draw it) is unit-tested; the terminal layer feeds its
+/// results to ncurses.
 public struct ColorLadder: Hashable, Sendable {
   /// The rung this ladder maps to.
   public let level: ColorLevel
@@ -65,6 +64,68 @@ public struct ColorLadder: Hashable, Sendable {
       // A bright colour the terminal lacks: its plain twin, dimmed when it is text.
       return Mapped(number: Int32(basic - 8), dim: isForeground)
     }
+  }
+
+  /// How `style` is drawn at this rung: the colour numbers of its pair (nil: the terminal's
+  /// default colour) and its attributes, text kept readable on its fill.
+  ///
+  /// At 8 and 16 colours, text on a fill (both colours set, no reverse video) is checked as
+  /// xterm draws it: bold makes colours 0 to 7 their bright twins (bold black is grey) and dim
+  /// takes two thirds of each channel. When the design's choice reads under
+  /// ``ThemeTokens/minimumTextContrast`` there, the first that reads well of: the same without
+  /// bold, the plain twin of a bright colour, then black or white, is taken instead.
+  public func map(_ style: Style) -> (foreground: Int32?, background: Int32?, attributes: Attributes) {
+    let foreground = style.foreground.flatMap { map($0, isForeground: true) }
+    let background = style.background.flatMap { map($0, isForeground: false) }
+    var attributes = style.attributes
+    if foreground?.dim == true { attributes.insert(.dim) }
+    guard level == .basic8 || level == .basic16, let foreground, let background,
+      !style.attributes.contains(.reverse)
+    else {
+      return (foreground?.number, background?.number, attributes)
+    }
+    let text = Self.readableText(
+      foreground: UInt8(foreground.number), background: UInt8(background.number), attributes: attributes,
+      colors: level == .basic8 ? 8 : 16)
+    return (Int32(text.color), background.number, text.attributes)
+  }
+
+  /// The xterm default palette's colours 0 to 15, what an 8- or 16-colour terminal shows.
+  static let basicPalette: [RGB] = [
+    0x000000, 0xCD0000, 0x00CD00, 0xCDCD00, 0x0000EE, 0xCD00CD, 0x00CDCD, 0xE5E5E5,
+    0x7F7F7F, 0xFF0000, 0x00FF00, 0xFFFF00, 0x5C5CFF, 0xFF00FF, 0x00FFFF, 0xFFFFFF,
+  ].map(RGB.init(hex:))
+
+  /// The colour xterm shows for text in basic colour `color` with `attributes`: bold turns 0 to
+  /// 7 into 8 to 15, dim keeps two thirds of each channel.
+  static func shownText(_ color: UInt8, _ attributes: Attributes) -> RGB {
+    let index = attributes.contains(.bold) && color < 8 ? color + 8 : color
+    let rgb = basicPalette[Int(index & 0x0F)]
+    guard attributes.contains(.dim) else { return rgb }
+    return RGB(
+      red: UInt8(Int(rgb.red) * 2 / 3), green: UInt8(Int(rgb.green) * 2 / 3), blue: UInt8(Int(rgb.blue) * 2 / 3))
+  }
+
+  /// The text colour and attributes that read on `background`: the design's `foreground` with
+  /// `attributes` when it does, else the first alternative that does (the best one when none).
+  static func readableText(
+    foreground: UInt8, background: UInt8, attributes: Attributes, colors: UInt8
+  ) -> (color: UInt8, attributes: Attributes) {
+    let fill = basicPalette[Int(background & 0x0F)]
+    var candidates = [(foreground, attributes), (foreground, attributes.subtracting(.bold))]
+    let plain = foreground & 0x07
+    if foreground != plain || attributes.contains(.dim) {
+      candidates += [(plain, attributes.subtracting(.dim)), (plain, attributes.subtracting([.dim, .bold]))]
+    }
+    let plainAttributes = attributes.subtracting([.dim, .bold])
+    candidates += [(0, plainAttributes), (colors > 8 ? 15 : 7, plainAttributes)]
+    func contrast(_ candidate: (UInt8, Attributes)) -> Double {
+      shownText(candidate.0, candidate.1).contrast(with: fill)
+    }
+    let chosen =
+      candidates.first { contrast($0) >= ThemeTokens.minimumTextContrast }
+      ?? candidates.max { contrast($0) < contrast($1) }!
+    return (chosen.0, chosen.1)
   }
 
   /// The direct-colour number of `rgb`: 0xRRGGBB. Direct-colour terminfo entries read numbers

@@ -1,0 +1,36 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The terminal matrix (`scripts/terminal-matrix.py`) in the engines CI installs: xterm, VTE
+/// (xfce4-terminal), a GPU terminal in software GL (kitty) and rxvt-unicode. Each one installed
+/// here runs every check of the matrix (start, glyphs, selection, keys, colours, a click, a held
+/// press, a resize with a bubble open, a click past column 223, quit); a failed check fails the
+/// test, with the matrix's table and the reasons in the message.
+@Suite(.serialized, .timed) struct TerminalMatrixTests {
+  /// The engines' names as the script takes them, and the program each needs.
+  static let engines: [(name: String, program: String)] = [
+    ("xterm", "xterm"), ("vte", "xfce4-terminal"), ("kitty", "kitty"), ("urxvt", "urxvt"),
+  ]
+
+  @Test func everyCheckPassesInEachInstalledEngine() throws {
+    let installed = Self.engines.filter { Binary.onPath($0.program) != nil }.map(\.name)
+    // xterm is what the real-terminal suite needs anyway (CI installs all four).
+    try #require(installed.contains("xterm"), "xterm is not installed (apt-get install xterm)")
+    let result = try runProcess(
+      "/usr/bin/python3",
+      [
+        Repository.path("scripts/terminal-matrix.py"), "--only", installed.joined(separator: ","),
+        "--binary", Binary.path,
+      ],
+      timeout: .seconds(900))
+    let report = result.text + result.stderr
+    #expect(result.status == 0, "the terminal matrix:\n\(report)")
+    // Every engine asked for has a row in the table, each check a cell.
+    let rows = result.text.split(separator: "\n").filter {
+      $0.hasPrefix("| ") && !$0.hasPrefix("| terminal") && !$0.hasPrefix("| ---")
+    }
+    #expect(rows.count == installed.count, "\(report)")
+    #expect(result.text.contains("\(installed.count * 10) passed, 0 failed"), "\(report)")
+  }
+}
