@@ -18,7 +18,8 @@ import TooltipKit
 ///   release); so is one anywhere else while a tooltip is open under `DismissPolicy.consume`
 ///   (that tap only closes it). Other buttons, the wheel and every other press are the program's
 ///   (the state machine still sees primary-button presses, so a tap elsewhere closes an open
-///   tooltip under `DismissPolicy.passThrough`).
+///   tooltip under `DismissPolicy.passThrough`, and motion, for anchors that open on hover, when
+///   the program asks ncurses for it with `REPORT_MOUSE_POSITION`).
 /// - **Keys.** Tab and Shift-Tab always (they move the selection among the anchors; with
 ///   `keepsSelection: false`, past the last or before the first they give the focus back: nothing
 ///   selected). Esc while a tooltip is open (it closes) or an anchor is selected (nothing is then
@@ -157,8 +158,12 @@ public final class CursesTooltips {
         update(.release(mouse.point, time: mouse.time))
         defer { pressConsumed = false }
         return pressConsumed
+      case .move:
+        // Motion (when the program asks ncurses for it) feeds hover, and stays the program's too.
+        update(.motion(mouse.point, time: mouse.time))
+        return false
       default:
-        return false  // other buttons, the wheel, motion: the program's
+        return false  // other buttons, the wheel, drags: the program's
       }
     case .paste:
       return false

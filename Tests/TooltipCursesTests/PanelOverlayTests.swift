@@ -417,3 +417,23 @@ extension CursesScreenTests {
     }
   }
 }
+
+extension CursesScreenTests {
+  @Test func motionFeedsHoverAndStaysTheProgramsToo() throws {
+    try headless(size: Size(width: 50, height: 14)) {
+      let scene = Scene(
+        anchors: [
+          Anchor(
+            id: "hover", position: Point(x: 8, y: 0), placement: .bottom, headline: "On hover",
+            boxSize: Size(width: 6, height: 1), opensOnHover: true)
+        ], hoverDelay: .zero)
+      let tips = CursesTooltips(
+        scene: scene, overlay: TooltipOverlay(colors: CursesColors(pairs: 100..<120, noColor: nil)))
+      // ncurses' REPORT_MOUSE_POSITION (mouse version 2): the pointer moved, no button held.
+      let moved: mmask_t = 0x1000_0000
+      #expect(!tips.handle(KEY_MOUSE, mouse: mouse(9, 0, moved)))
+      _ = tips.handle(ERR)
+      #expect(tips.state.openID == "hover")
+    }
+  }
+}
