@@ -110,13 +110,25 @@ struct FieldReader {
   ) throws(FieldError) -> T? {
     guard has(key) else { return nil }
     do {
-      return try container.decode(T.self, forKey: FieldKey(key))
+      return try decode(T.self, FieldKey(key))
     } catch is DecodingError {
       throw self.error(key, message())
     } catch {
       // The decoder's own syntax errors inside a value: a bad escape in a string, say.
       throw self.error(key, T.self == String.self ? "not a valid JSON string" : message())
     }
+  }
+
+  /// The value at `key` as `T`: a string, an integer, a Boolean or a number through the
+  /// container's own method for that type, which the decoder answers at once, where the
+  /// generic one goes through the type's `init(from:)` and a single-value container.
+  private func decode<T: Decodable>(_ type: T.Type, _ key: FieldKey) throws -> T {
+    // Each comparison is decided at compile time in the specialized copies.
+    if T.self == String.self { return try container.decode(String.self, forKey: key) as! T }
+    if T.self == Int.self { return try container.decode(Int.self, forKey: key) as! T }
+    if T.self == Bool.self { return try container.decode(Bool.self, forKey: key) as! T }
+    if T.self == Double.self { return try container.decode(Double.self, forKey: key) as! T }
+    return try container.decode(T.self, forKey: key)
   }
 
   func int(_ key: String, in range: ClosedRange<Int>) throws(FieldError) -> Int? {
