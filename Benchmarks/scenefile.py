@@ -9,7 +9,8 @@ the instructions executed, counted by callgrind (one run each: the count does no
 machine's load). The figures that matter are the file's cost above the built-in scene of the
 same binary: the goal is at most 512 KiB and 1 ms (issue 23, "A scene file").
 
-    Benchmarks/scenefile.py BINARY [BINARY...] [-n 21] [--names before,after] [--json FILE]
+    Benchmarks/scenefile.py BINARY [BINARY...] [-n 21] [--names before,after] [--no-callgrind]
+                            [--json FILE]
 
 Python 3.11 standard library only; needs valgrind for the instruction counts (skipped without).
 """
@@ -104,6 +105,7 @@ def main() -> int:
     p.add_argument("--names", help="comma-separated column names, one per binary")
     p.add_argument("-n", type=int, default=21, help="runs of each case (default 21)")
     p.add_argument("--json", help="also write the figures as JSON to this file")
+    p.add_argument("--no-callgrind", action="store_true", help="skip the instruction counts")
     args = p.parse_args()
     names = args.names.split(",") if args.names else [Path(b).name for b in args.binaries]
     if len(names) != len(args.binaries):
@@ -135,7 +137,7 @@ def main() -> int:
         for case, extra in cases.items():
             r = runs[(name, case)]
             figures[name][case] = {k: statistics.median(x[k] for x in r) for k in r[0]}
-            figures[name][case]["instructions"] = instructions(binary, [*base, *extra])
+            figures[name][case]["instructions"] = None if args.no_callgrind else instructions(binary, [*base, *extra])
 
     def fmt(v: float | None, digits: int = 0) -> str:
         return "n/a" if v is None else f"{v:,.{digits}f}"
