@@ -2,8 +2,9 @@
 # Every benchmark in one command: builds the release binaries (tooltip-tui with the static Swift
 # stdlib and its start-up link order, the C baseline and its Swift port, the core benchmarks), runs
 # the pty driver (tooltip-tui, then the Swift port, against the baseline, alternating), the scale run
-# (many anchors, long copy), the core timings and their callgrind instruction counts, prints the
-# tables and keeps everything in Benchmarks/results/ (not tracked by git).
+# (many anchors, long copy), a scene file's cost beside the built-in scene (scenefile.py), the core
+# timings and their callgrind instruction counts, prints the tables and keeps everything in
+# Benchmarks/results/ (not tracked by git).
 #
 #   Benchmarks/run.sh [-n ITERATIONS] [--size COLSxROWS] [--no-callgrind] [--pty-only | --core-only]
 #                     [--snapshot-binary PATH]
@@ -109,6 +110,14 @@ if [ "$PTY" = 1 ]; then
   echo "== scale: 8 against 10,000 anchors, a one-line against a 1 MB headline, snapshot memory" >&2
   python3 "$BENCH/scale.py" --tui "$ROOT/.build/release/tooltip-tui" -n 5 \
     --json "$OUT/scale.json" | tee -a "$OUT/summary.txt"
+  echo | tee -a "$OUT/summary.txt"
+fi
+
+if [ "$PTY" = 1 ]; then
+  echo "== a scene file: snapshots of a 1 KB and a 100 KB file beside the built-in scene" >&2
+  if [ "$CALLGRIND" = 1 ]; then COUNT=; else COUNT=--no-callgrind; fi
+  python3 "$BENCH/scenefile.py" "$ROOT/.build/release/tooltip-tui" --names tooltip-tui -n "$ITERATIONS" \
+    $COUNT --json "$OUT/scenefile.json" | tee -a "$OUT/summary.txt"
   echo | tee -a "$OUT/summary.txt"
 fi
 

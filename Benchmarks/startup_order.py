@@ -12,6 +12,18 @@ the demo runs at start:
 
     Benchmarks/startup_order.py --tui .build/release/tooltip-tui -o Benchmarks/startup-order.txt
 
+With --scene FILE (and --tui) the functions that reading a scene file runs follow: those a
+`--snapshot --scene FILE` run meets and a `--snapshot` run of the built-in scene does not, first
+met first (the decoder, the runtime's metadata and conformance look-ups it starts), so a scene
+file's decoding touches a few windows of code after the start's instead of some thirty scattered
+ones (BENCHMARKS.md, "A scene file"):
+
+    Benchmarks/startup_order.py --tui .build/release/tooltip-tui --scene Examples/toolbar.json \
+        -o Benchmarks/startup-order.txt
+
+With --append as well, the start's part is the one already in the output file, and only the
+scene file's functions that are not in it are added at its end.
+
 With --floor instead of --tui it writes the same for a one-line floor program
 (Benchmarks/floor), run until it prints its line and reads its key: run.sh links the floor that
 is built like tooltip-tui with it, so both sides of the comparison get the same treatment.
@@ -68,14 +80,48 @@ def executed_functions(binary: str, floor: bool = False) -> list[str]:
         return first_met(profile, binary)
 
 
+def snapshot_functions(binary: str, extra: list[str]) -> list[str]:
+    """The executable's functions that a `--snapshot --size 80x24` run with `extra` arguments
+    meets, in first-met order."""
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = os.path.join(tmp, os.path.basename(binary))
+        subprocess.run(["objcopy", "--strip-debug", binary, copy], check=True)
+        profile = os.path.join(tmp, "callgrind.out")
+        subprocess.run(
+            ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}",
+             f"--log-file={os.path.join(tmp, 'log')}", copy, "--snapshot", "--size", "80x24", *extra],
+            stdout=subprocess.DEVNULL, check=True,
+        )
+        return first_met(profile, binary)
+
+
+def scene_file_functions(binary: str, scene: str) -> list[str]:
+    """The functions reading and decoding the scene file `scene` adds to a snapshot of the
+    built-in scene, first met first."""
+    builtin = set(snapshot_functions(binary, []))
+    return [name for name in snapshot_functions(binary, ["--scene", scene]) if name not in builtin]
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--tui", help="a release tooltip-tui (static stdlib)")
     which.add_argument("--floor", help="a floor program of Benchmarks/floor (prints a line, reads a key)")
+    p.add_argument("--scene", help="with --tui: a scene file whose decoding's functions follow the start's")
+    p.add_argument("--append", action="store_true", help="with --scene: keep the output file's start part")
     p.add_argument("-o", "--output", required=True, help="the ordering file to write")
     args = p.parse_args()
-    names = executed_functions(args.tui or args.floor, floor=args.floor is not None)
+    if args.scene and not args.tui:
+        p.error("--scene needs --tui")
+    if args.append and not args.scene:
+        p.error("--append needs --scene")
+    if args.append:
+        names = Path(args.output).read_text().split()
+    else:
+        names = executed_functions(args.tui or args.floor, floor=args.floor is not None)
+    if args.scene:
+        known = set(names)
+        names += [name for name in scene_file_functions(args.tui, args.scene) if name not in known]
     Path(args.output).write_text("\n".join(names) + "\n")
     print(f"{len(names)} functions written to {args.output}")
     return 0

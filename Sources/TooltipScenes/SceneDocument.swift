@@ -75,27 +75,39 @@ func jsonPath(_ keys: [any CodingKey], _ last: String? = nil) -> String {
 /// One object of the document with strict field access: every read names its path on error.
 struct FieldReader {
   let container: KeyedDecodingContainer<FieldKey>
-  let path: [any CodingKey]
+  /// The object's keys, all of them among the allowed ones: asking this short list is much
+  /// cheaper than asking the decoder's container, which every optional key of every object does.
+  let keys: [String]
 
   init(_ decoder: any Decoder, allowed: [String], expected: String) throws(FieldError) {
-    path = decoder.codingPath
     do {
       container = try decoder.container(keyedBy: FieldKey.self)
     } catch {
       throw FieldError(path: jsonPath(decoder.codingPath), message: expected)
     }
     // The decoder gives keys in no fixed order: report the first unknown one by name.
-    let unknown = container.allKeys.map(\.stringValue).filter { !allowed.contains($0) }.sorted()
-    if let first = unknown.first {
-      throw FieldError(path: jsonPath(path, first), message: "unknown key")
+    var keys: [String] = []
+    var unknown: String?
+    for key in container.allKeys {
+      let name = key.stringValue
+      if allowed.contains(name) {
+        keys.append(name)
+      } else if unknown.map({ name < $0 }) ?? true {
+        unknown = name
+      }
     }
+    if let unknown {
+      throw FieldError(path: jsonPath(container.codingPath, unknown), message: "unknown key")
+    }
+    self.keys = keys
   }
 
+  /// The error at `key` of this object; its path is only made then.
   func error(_ key: String, _ message: String) -> FieldError {
-    FieldError(path: jsonPath(path, key), message: message)
+    FieldError(path: jsonPath(container.codingPath, key), message: message)
   }
 
-  func has(_ key: String) -> Bool { container.contains(FieldKey(key)) }
+  func has(_ key: String) -> Bool { keys.contains(key) }
 
   func require(_ keys: [String]) throws(FieldError) {
     for key in keys where !has(key) {
@@ -107,25 +119,38 @@ struct FieldReader {
     (try? container.decodeNil(forKey: FieldKey(key))) ?? false
   }
 
-  /// The value at `key` as `T`, nil when absent; any other value fails with `message`.
-  func value<T: Decodable>(_ type: T.Type, _ key: String, _ message: String) throws(FieldError)
-    -> T?
-  {
+  /// The value at `key` as `T`, nil when absent; any other value fails with `message`, which
+  /// is only built then (an error line's numbers cost the integer printing code otherwise).
+  func value<T: Decodable>(
+    _ type: T.Type, _ key: String, _ message: @autoclosure () -> String
+  ) throws(FieldError) -> T? {
     guard has(key) else { return nil }
     do {
-      return try container.decode(T.self, forKey: FieldKey(key))
+      return try decode(T.self, FieldKey(key))
     } catch is DecodingError {
-      throw self.error(key, message)
+      throw self.error(key, message())
     } catch {
       // The decoder's own syntax errors inside a value: a bad escape in a string, say.
-      throw self.error(key, T.self == String.self ? "not a valid JSON string" : message)
+      throw self.error(key, T.self == String.self ? "not a valid JSON string" : message())
     }
   }
 
+  /// The value at `key` as `T`: a string, an integer, a Boolean or a number through the
+  /// container's own method for that type, which the decoder answers at once, where the
+  /// generic one goes through the type's `init(from:)` and a single-value container.
+  private func decode<T: Decodable>(_ type: T.Type, _ key: FieldKey) throws -> T {
+    // Each comparison is decided at compile time in the specialized copies.
+    if T.self == String.self { return try container.decode(String.self, forKey: key) as! T }
+    if T.self == Int.self { return try container.decode(Int.self, forKey: key) as! T }
+    if T.self == Bool.self { return try container.decode(Bool.self, forKey: key) as! T }
+    if T.self == Double.self { return try container.decode(Double.self, forKey: key) as! T }
+    return try container.decode(T.self, forKey: key)
+  }
+
   func int(_ key: String, in range: ClosedRange<Int>) throws(FieldError) -> Int? {
-    let message = "expected an integer from \(range.lowerBound) to \(range.upperBound)"
-    guard let value = try value(Int.self, key, message) else { return nil }
-    guard range.contains(value) else { throw error(key, message) }
+    func message() -> String { "expected an integer from \(range.lowerBound) to \(range.upperBound)" }
+    guard let value = try value(Int.self, key, message()) else { return nil }
+    guard range.contains(value) else { throw error(key, message()) }
     return value
   }
 
@@ -140,9 +165,8 @@ struct FieldReader {
   /// One of `choices` (raw strings); anything else fails with the SPEC's wording.
   func choice<T: RawRepresentable>(_ key: String, _ expected: String) throws(FieldError) -> T?
   where T.RawValue == String {
-    let message = "expected " + expected
-    guard let raw = try value(String.self, key, message) else { return nil }
-    guard let value = T(rawValue: raw) else { throw error(key, message) }
+    guard let raw = try value(String.self, key, "expected " + expected) else { return nil }
+    guard let value = T(rawValue: raw) else { throw error(key, "expected " + expected) }
     return value
   }
 }
@@ -169,10 +193,12 @@ struct SceneDocument: Decodable {
         maxTextWidth = nil
       } else {
         let range = SceneFile.maxTextWidthRange
-        let message = "expected an integer from \(range.lowerBound) to \(range.upperBound), or null"
-        guard let width = try reader.value(Int.self, "maxTextWidth", message), range.contains(width)
+        func message() -> String {
+          "expected an integer from \(range.lowerBound) to \(range.upperBound), or null"
+        }
+        guard let width = try reader.value(Int.self, "maxTextWidth", message()), range.contains(width)
         else {
-          throw reader.error("maxTextWidth", message)
+          throw reader.error("maxTextWidth", message())
         }
         maxTextWidth = width
       }
@@ -256,11 +282,12 @@ struct AnchorDocument: Decodable {
         throw reader.error("holdSeconds", "only with \"trigger\": \"longPress\"")
       }
     case "longPress":
-      let message =
+      func message() -> String {
         "expected a number of seconds above 0 and at most \(Int(SceneFile.maxHoldSeconds))"
-      if let seconds = try reader.value(Double.self, "holdSeconds", message) {
+      }
+      if let seconds = try reader.value(Double.self, "holdSeconds", message()) {
         guard seconds > 0, seconds <= SceneFile.maxHoldSeconds else {
-          throw reader.error("holdSeconds", message)
+          throw reader.error("holdSeconds", message())
         }
         trigger = .longPress(hold: .seconds(seconds))
       } else {
@@ -277,11 +304,11 @@ struct AnchorDocument: Decodable {
     var glyph: String?
     if reader.has("glyph") {
       let box = width ?? (size == .sm ? 1 : 3)
-      let message = "expected one character at most \(box) column\(box == 1 ? "" : "s") wide"
-      let raw = try reader.value(String.self, "glyph", message) ?? ""
+      func message() -> String { "expected one character at most \(box) column\(box == 1 ? "" : "s") wide" }
+      let raw = try reader.value(String.self, "glyph", message()) ?? ""
       let clean = Text.sanitize(raw)
       let width = Text.width(clean)
-      guard clean.count == 1, width >= 1, width <= box else { throw reader.error("glyph", message) }
+      guard clean.count == 1, width >= 1, width <= box else { throw reader.error("glyph", message()) }
       glyph = raw
     }
     var label: String?

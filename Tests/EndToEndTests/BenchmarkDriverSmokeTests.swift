@@ -82,6 +82,33 @@ extension BenchmarkDriverSmokeTests {
   }
 }
 
+extension BenchmarkDriverSmokeTests {
+  @Test("the scene file run measures the built-in scene, a 1 KB and a 100 KB file")
+  func sceneFileRun() throws {
+    let scratch = try TemporaryDirectory()
+    let json = scratch.path("scenefile.json")
+    let ran = try BenchmarkTools.run(
+      BenchmarkTools.python,
+      [
+        Repository.path("Benchmarks/scenefile.py"), BenchmarkTools.tui, "--names", "tui", "-n", "1",
+        "--no-callgrind", "--json", json,
+      ])
+    try #require(ran.status == 0, "scenefile.py: \(ran.output)")
+    let record = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
+        as? [String: [String: [String: Any]]])
+    let cases = try #require(record["tui"])
+    #expect(cases.count == 3)
+    #expect(cases.keys.contains("built-in"))
+    for (scene, figures) in cases {
+      for figure in ["peak_rss_kb", "wall_ms", "cpu_ms", "faults"] {
+        let value = (figures[figure] as? NSNumber)?.doubleValue
+        #expect((value ?? 0) > 0, "\(scene) \(figure) = \(String(describing: value))")
+      }
+    }
+  }
+}
+
 /// Paths and a process runner for the smoke run.
 private enum BenchmarkTools {
   static let driver = Repository.path("Benchmarks/driver.py")

@@ -112,8 +112,13 @@ extension EndToEnd {
     @Test func theHelpLeavesNothingBehindOnOneCell() throws {
       let pane = try TmuxPane(width: 1, height: 1)
       #expect(pane.wait { pane.display("#{alternate_on}") == "1" })
+      #expect(pane.wait { pane.capture() == [""] }, "before: \(pane.capture())")
       pane.send("?")
-      #expect(pane.wait { pane.capture() == ["n"] }, "help: \(pane.capture())")
+      // The one cell shows the middle of the help box: some letter of it, whichever the list's
+      // length puts there.
+      #expect(
+        pane.wait { pane.capture().count == 1 && !pane.capture()[0].trimmingCharacters(in: .whitespaces).isEmpty },
+        "help: \(pane.capture())")
       pane.send("x")
       #expect(pane.wait { pane.capture() == [""] }, "after a key: \(pane.capture())")
     }
