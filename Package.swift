@@ -58,6 +58,13 @@ let package = Package(
       dependencies: ["TooltipKit", "TooltipCurses"],
       path: "Examples/Session"
     ),
+    // A third: a `top`-like job monitor with several windows on panels, whose tooltips open
+    // over any of them in panels of their own.
+    .executableTarget(
+      name: "job-monitor",
+      dependencies: ["TooltipKit", "TooltipCurses", "CNcurses"],
+      path: "Examples/JobMonitor"
+    ),
 
     // What the test targets share: the package's paths and binaries, temporary directories,
     // running a process, tmux panes, snapshots, and the gate keeping timed tests off busy cores.
@@ -75,7 +82,8 @@ let package = Package(
       dependencies: ["TooltipCurses", "TooltipKit", "CNcurses", "CTerminalGuard", "CursesReadBack", "TestSupport"]),
     .testTarget(name: "TooltipScenesTests", dependencies: ["TooltipScenes", "TooltipKit", "TestSupport"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["tooltip-tui", "toolbar-own-curses", "toolbar-session", "TestSupport"]),
+      name: "EndToEndTests",
+      dependencies: ["tooltip-tui", "toolbar-own-curses", "toolbar-session", "job-monitor", "TestSupport"]),
     // The non-interactive modes (--snapshot, --check, --lint, scene files) through the binary.
     .testTarget(
       name: "CommandLineTests",
@@ -85,7 +93,8 @@ let package = Package(
 
     // The real binary in a real terminal emulator: xterm under Xvfb, X key and pointer events,
     // the screen read back as pixels; and the fonts it needs.
-    .testTarget(name: "RealTerminalTests", dependencies: ["tooltip-tui", "TooltipKit", "TestSupport"]),
+    .testTarget(
+      name: "RealTerminalTests", dependencies: ["tooltip-tui", "job-monitor", "TooltipKit", "TestSupport"]),
 
     // Robustness: seeded random event sequences and hostile copy through the core.
     .testTarget(name: "PropertyTests", dependencies: ["TooltipKit", "StateOracle", "tooltip-tui", "TestSupport"]),

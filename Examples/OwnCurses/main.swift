@@ -25,35 +25,35 @@ enum Pair {
 }
 
 /// The toolbar: four buttons drawn as `[ Label ]` (a long press shows the hint, a tap runs the
-/// button), then a `?` icon whose tap shows its hint. Their boxes are the program's own widths.
-let toolbar = Scene(
-  anchors: [
-    button("new", "New", x: 14, hint: "New file", detail: "Creates an empty file here."),
-    button("open", "Open", x: 22, hint: "Open", detail: "Opens the selected file."),
-    button("copy", "Copy", x: 31, hint: "Copy", detail: "Copies the selected file beside it."),
-    button("delete", "Delete", x: 40, hint: "Delete", detail: "Moves the selected file to the bin."),
-    Anchor(
-      id: "help", position: Point(x: 51, y: 0), size: .sm, placement: .bottom, headline: "Help",
-      supporting: "Hold a button for its hint; press i on one.", glyph: "?"),
-  ])
+/// button), then a `?` icon whose tap shows its hint; each as the program draws it on row 1.
+let buttons: [(id: String, text: String, x: Int, hint: String, detail: String)] = [
+  ("new", "[ New ]", 14, "New file", "Creates an empty file here."),
+  ("open", "[ Open ]", 22, "Open", "Opens the selected file."),
+  ("copy", "[ Copy ]", 31, "Copy", "Copies the selected file beside it."),
+  ("delete", "[ Delete ]", 40, "Delete", "Moves the selected file to the bin."),
+  ("help", "?", 51, "Help", "Hold a button for its hint; press i on one."),
+]
 
-func button(_ id: String, _ label: String, x: Int, hint: String, detail: String) -> Anchor {
-  Anchor(
-    id: id, position: Point(x: x, y: 0), placement: .bottom, headline: hint, supporting: detail,
-    trigger: .longPress, label: label, boxSize: Size(width: label.count + 4, height: 1), action: true)
-}
+/// Tooltips: the toolbar's buttons as anchors, their boxes the program's own widths, in the
+/// scene area (row 1 down).
+let toolbar = Scene(
+  anchors: buttons.map {
+    Anchor(
+      id: $0.id, position: Point(x: $0.x, y: 0), size: $0.text.count == 1 ? .sm : .md, placement: .bottom,
+      headline: $0.hint, supporting: $0.detail, trigger: $0.text.count == 1 ? .tap : .longPress,
+      boxSize: Size(width: $0.text.count, height: 1), action: $0.text.count > 1)
+  })
 
 let files = ["README.md", "Package.swift", "Sources", "Tests", "Examples", "notes.txt", "todo.txt"]
 
-/// Everything the program shows, and the tooltip state beside it.
+/// Everything the program shows.
 struct Browser {
   var cursor = 0
   var status = "Tab: toolbar  Enter: run  i: hint  q: quit"
-  var state = TooltipState(keepsSelection: false)
-  var inToolbar: Bool { state.selectedID != nil }
+  var inToolbar = false
 
   /// Draws the program's own row `y` of a `size` screen.
-  func drawRow(_ y: Int, size: Size) {
+  func drawRow(_ y: Int, size: (width: Int, height: Int)) {
     let window = tk_stdscr()!
     let blank = String(repeating: " ", count: max(0, size.width))
     if y == 0 {
@@ -62,11 +62,8 @@ struct Browser {
       draw(" " + status + blank, y: y, pair: Pair.status, attrs: TK_A_NORMAL, width: size.width)
     } else if y == 1 {
       draw(blank, y: 1, pair: 0, attrs: TK_A_NORMAL, width: size.width)
-      for anchor in toolbar.anchors {
-        let text = anchor.label.map { "[ \($0) ]" } ?? (anchor.glyph ?? "?")
-        _ = tk_attr_set(window, TK_A_BOLD, Pair.button)
-        _ = tk_put(window, 1, Int32(anchor.position.x), text)
-      }
+      _ = tk_attr_set(window, TK_A_BOLD, Pair.button)
+      for button in buttons { _ = tk_put(window, 1, Int32(button.x), button.text) }
     } else {
       let index = y - 3
       let name = y >= 3 && index < files.count ? "  " + files[index] : ""
@@ -81,20 +78,13 @@ struct Browser {
     _ = tk_attr_set(window, attrs, pair)
     _ = tk_put(window, Int32(y), 0, String(text.prefix(width)))
   }
-
-  /// Applies what the state machine reported.
-  mutating func apply(_ events: [TooltipEvent]) {
-    for case .action(let id) in events {
-      status = "\(id): \(files[cursor])"
-    }
-  }
 }
 
 setlocale(LC_ALL, "")
 // Crashes restore the terminal before the program ends; quit signals become a flag the loop
 // reads. Installed before newterm, so the modes it restores are the shell's.
 TerminalGuard.install()
-guard isatty(0) == 1, isatty(1) == 1, let screen = newterm(nil, tk_stdout(), tk_stdin()) else {
+guard isatty(0) == 1, isatty(1) == 1, newterm(nil, tk_stdout(), tk_stdin()) != nil else {
   TerminalGuard.remove()
   let message = "toolbar-own-curses: needs a terminal (standard input and output, and TERM)\n"
   _ = write(2, message, message.utf8.count)
@@ -114,87 +104,65 @@ if has_colors() {
   init_extended_pair(Pair.button, COLOR_BLUE, -1)
 }
 
-let window = tk_stdscr()!
-let overlay = TooltipOverlay(window: window, colors: CursesColors(pairs: 16..<64, noColor: nil))
-var browser = Browser()
-var decoder = InputDecoder()
-
-/// The toolbar laid out on the window: the scene area is row 1 to the last row but one.
-func layout(on overlay: TooltipOverlay) -> SceneLayout {
-  let size = overlay.windowSize
-  return overlay.layout(scene: toolbar, area: Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2)))
+/// Ends curses, restores the terminal and exits with `status`, saying why on stderr.
+func quit(_ status: Int32, _ reason: String?) -> Never {
+  endwin()
+  TerminalGuard.remove()
+  let message = reason.map { "toolbar-own-curses: \($0)\n" } ?? ""
+  _ = write(2, message, message.utf8.count)
+  exit(status)
 }
 
-var current = layout(on: overlay)
-var size = overlay.windowSize
+let window = tk_stdscr()!
+var size = (width: Int(tk_cols()), height: Int(tk_lines()))
+/// The toolbar's tooltips, drawn into the program's window; the scene area is row 1 to the last
+/// row but one.
+let tips = CursesTooltips(
+  scene: toolbar, overlay: TooltipOverlay(window: window, colors: CursesColors(pairs: 16..<64, noColor: nil)),
+  area: Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2)))
+var browser = Browser()
 for y in 0..<size.height { browser.drawRow(y, size: size) }
 var shown = browser
 
 while true {
   // The program's own rows that changed since the last frame: the list and the toolbar row
   // (where the focus is), the status row.
+  browser.inToolbar = tips.state.selectedID != nil
   if browser.cursor != shown.cursor || browser.inToolbar != shown.inToolbar {
     for y in 3..<(3 + files.count) where y < size.height - 1 { browser.drawRow(y, size: size) }
     browser.drawRow(1, size: size)
   }
   if browser.status != shown.status { browser.drawRow(size.height - 1, size: size) }
   shown = browser
-  overlay.draw(current, state: browser.state) { rect in
+  tips.draw { rect in
     // What a bubble or highlight covered: draw those rows of the program's own again.
     for y in rect.minY..<rect.maxY { browser.drawRow(y, size: size) }
   }
-  let cursor = overlay.cursor(current, state: browser.state) ?? Point(x: 2, y: 3 + browser.cursor)
+  let cursor = tips.cursor ?? Point(x: 2, y: 3 + browser.cursor)
   wmove(window, Int32(cursor.y), Int32(cursor.x))
   wnoutrefresh(window)
   // A terminal that stops reading blocks these calls: a quit signal then ends the program.
   _ = TerminalGuard.blocking { doupdate() }
 
   // Sleep until input, or until a held press becomes a long press.
-  wtimeout(window, browser.state.inputTimeout())
+  wtimeout(window, tips.inputTimeout())
   let value = TerminalGuard.blocking { wgetch(window) } ?? ERR
-  if value == ERR {
-    if let signal = TerminalGuard.pendingSignal {
-      endwin()
-      TerminalGuard.remove()
-      exit(128 + signal)
-    }
-    browser.apply(browser.state.send(.tick(MonotonicClock.now), layout: current))
-    continue
-  }
-  var mouse: MouseReport?
-  if value == KEY_MOUSE {
-    var event = MEVENT()
-    guard getmouse(&event) == OK else { continue }
-    mouse = MouseReport(event, relativeTo: window)
-  }
-  let input = decoder.decode(RawKey(wgetch: value), mouse: mouse, screen: overlay.windowSize, time: MonotonicClock.now)
-  guard let input else { continue }
-  switch input {
-  case .key(.character("q")):
-    endwin()
-    delscreen(screen)
-    TerminalGuard.remove()
-    exit(0)
-  case .resize:
-    current = layout(on: overlay)
-    size = overlay.windowSize
-    overlay.reset()
-    browser.apply(browser.state.send(.layoutChanged, layout: current))
+  var event = MEVENT()
+  if value == KEY_MOUSE, getmouse(&event) != OK { continue }
+  // The tooltips take what is theirs (Tab into the toolbar, its keys, taps and holds on it).
+  let consumed = tips.handle(value, mouse: event)
+  for case .action(let id) in tips.events { browser.status = "\(id): \(files[browser.cursor])" }
+  if let end = tips.inputEnd { quit(end.status, end.reason) }
+  if consumed { continue }
+  switch value {
+  case Int32(UInt8(ascii: "q")): quit(0, nil)
+  case KEY_RESIZE:
+    size = (width: Int(tk_cols()), height: Int(tk_lines()))
+    tips.area = Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2))
     for y in 0..<size.height { browser.drawRow(y, size: size) }
-    continue
-  case .key(.tab) where browser.state.selectedID == current.anchors.last?.id,
-    .key(.backTab) where browser.state.selectedID == current.anchors.first?.id:
-    browser.apply(browser.state.send(.deselect, layout: current))  // back to the list
-  case .key(.up) where !browser.inToolbar:
-    browser.cursor = max(0, browser.cursor - 1)
-  case .key(.down) where !browser.inToolbar:
-    browser.cursor = min(files.count - 1, browser.cursor + 1)
-  case .key(.enter) where !browser.inToolbar:
-    browser.status = "opened \(files[browser.cursor])"
-  default:
-    // Tab into the toolbar, its keys, and every tap and hold: the component's.
-    if let mapped = TooltipKeymap.input(for: input, letters: browser.inToolbar) {
-      browser.apply(browser.state.send(mapped, layout: current))
-    }
+  case KEY_UP: browser.cursor = max(0, browser.cursor - 1)
+  case KEY_DOWN: browser.cursor = min(files.count - 1, browser.cursor + 1)
+  case 10, 13, KEY_ENTER: browser.status = "opened \(files[browser.cursor])"
+  default: break
   }
 }

@@ -16,47 +16,51 @@ import TooltipKit
   import Glibc
 #endif
 
-let toolbar = Scene(
-  anchors: [
-    button("new", "New", x: 14, hint: "New file", detail: "Creates an empty file here."),
-    button("open", "Open", x: 21, hint: "Open", detail: "Opens the selected file."),
-    button("copy", "Copy", x: 29, hint: "Copy", detail: "Copies the selected file beside it."),
-    button("delete", "Delete", x: 37, hint: "Delete", detail: "Moves the selected file to the bin."),
-    Anchor(
-      id: "help", position: Point(x: 47, y: 0), size: .sm, placement: .bottom, headline: "Help",
-      supporting: "Hold a button for its hint; press i on one.", glyph: "?"),
-  ])
+/// The toolbar on row 1: four labelled buttons (a tap runs one, holding it shows its hint), and
+/// a `?` icon whose tap shows its hint.
+let buttons: [(id: String, label: String?, glyph: String?, x: Int, hint: String, detail: String)] = [
+  ("new", "New", nil, 14, "New file", "Creates an empty file here."),
+  ("open", "Open", nil, 21, "Open", "Opens the selected file."),
+  ("copy", "Copy", nil, 29, "Copy", "Copies the selected file beside it."),
+  ("delete", "Delete", nil, 37, "Delete", "Moves the selected file to the bin."),
+  ("help", nil, "?", 47, "Help", "Hold a button for its hint; press i on one."),
+]
 
-/// A labelled button: a long press shows its hint, a tap runs it.
-func button(_ id: String, _ label: String, x: Int, hint: String, detail: String) -> Anchor {
-  Anchor(
-    id: id, position: Point(x: x, y: 0), placement: .bottom, headline: hint, supporting: detail,
-    trigger: .longPress, label: label)
-}
+/// Tooltips: the toolbar as anchors, in screen cells.
+let toolbar = Scene(
+  anchors: buttons.map {
+    Anchor(
+      id: $0.id, position: Point(x: $0.x, y: 1), size: $0.glyph == nil ? .md : .sm, placement: .bottom,
+      headline: $0.hint, supporting: $0.detail, trigger: $0.glyph == nil ? .longPress : .tap, glyph: $0.glyph,
+      label: $0.label)
+  })
 
 let files = ["README.md", "Package.swift", "Sources", "Tests", "Examples", "notes.txt", "todo.txt"]
+
+/// Drawing: the program's own colours, as the grid takes them.
 let titleStyle = Style(
   foreground: TerminalColor(rgb: RGB(hex: 0xFFFFFF), basic: 15),
   background: TerminalColor(rgb: RGB(hex: 0x1D4ED8), basic: 4), attributes: .bold)
+/// Drawing: the status row's colours.
 let statusStyle = Style(
   foreground: TerminalColor(rgb: RGB(hex: 0x000000), basic: 0),
   background: TerminalColor(rgb: RGB(hex: 0x22D3EE), basic: 6))
 
-let session: TerminalSession
-do {
-  session = try TerminalSession(mouse: true)
-} catch {
-  let message = "toolbar-session: \(error)\n"
+/// Ends the program with `status`, saying why on stderr.
+func quit(_ status: Int32, _ reason: String?) -> Never {
+  let message = reason.map { "toolbar-session: \($0)\n" } ?? ""
   _ = write(2, message, message.utf8.count)
-  exit(2)
+  exit(status)
 }
 
+let session: TerminalSession
+do { session = try TerminalSession(mouse: true) } catch { quit(2, "\(error)") }
 let options = RenderOptions(colors: session.colors.level != .none)
+var layout = SceneLayout(scene: toolbar, screen: session.size, options: options)
 var state = TooltipState()
 var status = "Tab: next button  Enter: run  i: hint  q: quit"
-var full = true
 
-/// The whole frame: the program's rows, then the toolbar and the open bubble on top.
+/// Drawing: the whole frame, the program's rows, then the toolbar and the open bubble on top.
 func frame(_ layout: SceneLayout, state: TooltipState, status: String) -> CellGrid {
   let size = layout.screen
   var grid = CellGrid(size: size)
@@ -74,37 +78,20 @@ func frame(_ layout: SceneLayout, state: TooltipState, status: String) -> CellGr
   return grid
 }
 
+// Read, update, draw, present: the session does the terminal's part of each event first.
 while true {
-  if let signal = session.pendingSignal {
-    session.endAfterSignal(signal)
-    exit(128 + signal)
-  }
-  let size = session.size
-  let layout = SceneLayout(
-    scene: toolbar, screen: size, area: Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2)),
-    options: options)
-  if session.takeResumed() { full = true }
-  session.presenter.present(frame(layout, state: state, status: status), full: full)
-  full = false
-
-  // Sleep until input, or until a held press becomes a long press.
-  let input = session.read(timeout: state.deadline.map { max(.zero, $0 - MonotonicClock.now) })
   var events: [TooltipEvent] = []
-  switch input {
-  case nil:
-    events = state.send(.tick(MonotonicClock.now), layout: layout)
-  case .key(.character("q")):
-    session.end()
-    exit(0)
-  case .resize:
-    full = true
-    let resized = session.size
-    let next = SceneLayout(
-      scene: toolbar, screen: resized,
-      area: Rect(x: 0, y: 1, width: resized.width, height: max(0, resized.height - 2)), options: options)
-    events = state.send(.layoutChanged, layout: next)
-  case .some(let input):
+  switch session.next(deadline: state.deadline) {
+  case .draw: session.presenter.present(frame(layout, state: state, status: status))
+  case .input(.key(.character("q"))): session.end()  // then next() returns .quit(status: 0, ...)
+  case .input(let input):
     for mapped in TooltipKeymap.inputs(for: input) { events += state.send(mapped, layout: layout) }
+  case .resize(let size):
+    layout = SceneLayout(scene: toolbar, screen: size, options: options)
+    events = state.send(.layoutChanged, layout: layout)
+  case .tick(let now): events = state.send(.tick(now), layout: layout)
+  case .resumed, .woken: break
+  case .quit(let status, let reason): quit(status, reason)
   }
   for case .action(let id) in events { status = "\(id): README.md" }
 }

@@ -20,6 +20,7 @@
 
 #include <ncursesw/ncurses.h>
 #include <ncursesw/term.h>
+#include <ncursesw/panel.h>
 
 /* Globals Swift 6 rejects as not concurrency-safe, read through functions. */
 static inline WINDOW *tk_stdscr(void) { return stdscr; }
@@ -182,5 +183,51 @@ static inline int tk_mouse_utf8(void) {
   }
   return 0;
 }
+
+/* Panels: what lies over what on the screen, from ncurses' panel library (libpanelw). */
+
+/* The colours a cell of `w` at (y, x) shows: its foreground and background colour numbers
+   (-1 for the terminal's default) as the terminal draws them, reverse video taken into account,
+   and its attributes and colour pair as stored. Returns OK or ERR (outside the window). */
+static inline int tk_cell_colors(WINDOW *w, int y, int x, int *fg, int *bg, attr_t *attrs, int *pair) {
+  cchar_t cell;
+  if (mvwin_wch(w, y, x, &cell) == ERR) return ERR;
+  wchar_t text[CCHARW_MAX + 1];
+  short small_pair = 0;
+  *pair = 0;
+  *attrs = 0;
+  if (getcchar(&cell, text, attrs, &small_pair, pair) == ERR) return ERR;
+  if (*pair == 0) *pair = small_pair;
+  *attrs &= (A_ATTRIBUTES & ~A_COLOR);
+  *fg = -1;
+  *bg = -1;
+  if (has_colors() && extended_pair_content(*pair, fg, bg) == ERR) {
+    *fg = -1;
+    *bg = -1;
+  }
+  if (*attrs & A_REVERSE) {
+    int swap = *fg;
+    *fg = *bg;
+    *bg = swap;
+  }
+  return OK;
+}
+
+/* The topmost window under `above` (a panel, or NULL for the top of the stack) that covers
+   screen cell (y, x): a panel's window, or stdscr when no panel does. Hidden panels do not
+   count. */
+static inline WINDOW *tk_window_under(PANEL *above, int y, int x) {
+  for (PANEL *p = panel_below(above); p != NULL; p = panel_below(p)) {
+    WINDOW *w = panel_window(p);
+    if (w == NULL || panel_hidden(p) == TRUE) continue;
+    int top = getbegy(w), left = getbegx(w);
+    if (y >= top && y < top + getmaxy(w) && x >= left && x < left + getmaxx(w)) return w;
+  }
+  return stdscr;
+}
+
+/* The window's origin on the screen. */
+static inline int tk_getbegy(WINDOW *w) { return getbegy(w); }
+static inline int tk_getbegx(WINDOW *w) { return getbegx(w); }
 
 #endif

@@ -129,6 +129,18 @@ public final class CursesColors: StyleResolver {
     return resolved
   }
 
+  /// `style` drawn on a cell that shows background colour `background` (a curses colour number,
+  /// -1 for the terminal's default), as a pointer glyph over a program's cell is: the style's
+  /// attributes and foreground on that background. Falls back to ``resolve(_:)`` without
+  /// colours or pairs to spare.
+  func resolve(_ style: Style, onBackground background: Int32) -> CursesStyle {
+    let plain = resolve(Style(foreground: style.foreground, attributes: style.attributes))
+    guard level != .none, let color = style.foreground, let mapped = ladder.map(color, isForeground: true),
+      let made = pair(PairKey(foreground: mapped.number, background: background))
+    else { return plain }
+    return CursesStyle(attrs: plain.attrs, pair: made)
+  }
+
   /// The pair for `key`, made on first use; nil once the range is used up.
   private func pair(_ key: PairKey) -> Int32? {
     if let known = pairs[key] { return known }

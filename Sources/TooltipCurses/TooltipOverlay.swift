@@ -1,35 +1,64 @@
 import CNcurses
 import TooltipKit
 
-/// Draws the open tooltip (and, if asked, the selection highlight) into a window of a program
-/// that owns ncurses itself, over what the program drew there.
+/// Draws the open tooltip of a program that owns ncurses itself, in one of two styles: in
+/// windows of its own on panels above the program's (any window the bubble crosses), or into
+/// one window of the program's, over what the program drew there.
 ///
-/// It never erases, clears or refreshes anything, and leaves the window's cursor and current
-/// attributes as it found them: the program calls `wnoutrefresh`/`doupdate` as it always does.
-/// Each frame, after drawing its own cells, the program calls ``draw(_:state:redraw:)``. What a
-/// bubble or highlight covered comes back through `redraw`: before drawing, the overlay hands
-/// the program each rect (window coordinates) that the last call covered and this one does
-/// not, for the program to draw its own cells there again. A program that redraws its whole
-/// window every frame can ignore it.
+/// **Panels** (``init(colors:)``): the program puts its windows on panels (`new_panel`; stdscr
+/// needs none) and ends each frame with `update_panels()` and `doupdate()` instead of
+/// `wrefresh`. The bubble's body and its pointer are each a window on a panel at the top of the
+/// stack, in screen coordinates, so a bubble crosses every window of the program; when it closes
+/// or moves, its panels go and the panel library gives back what lay under them without the
+/// program drawing anything again. The overlay never reads or writes a cell of the program's
+/// windows, but to read the background of the cell under the pointer (the pointer keeps it). The
+/// selection highlight is the program's to draw: ``highlight(_:state:)`` says which cells.
 ///
-/// Lay the scene out with the window's size as the screen (``layout(scene:area:options:)``):
-/// bubbles are then cropped at the window's edges, never shifted.
+/// **Into a window** (``init(window:colors:)``): for a program without panels. The overlay draws
+/// the bubble and the selection highlight (reverse video over the program's own cells, which it
+/// reads back from that window) into the program's window; what it covered comes back through
+/// the `redraw` closure of ``draw(_:state:redraw:)`` for the program to draw again. Bubbles are
+/// cropped at the window's edges, and anchors must be drawn in that window.
+///
+/// Either way it never erases, clears or refreshes a window of the program's, and leaves the
+/// window's cursor and attributes as it found them. Lay the scene out with
+/// ``layout(scene:area:options:)``: the screen is the window's (or the whole screen's) size.
 public final class TooltipOverlay {
-  /// The window drawn into.
+  /// The window drawn into, or stdscr for panels (the screen whose coordinates the layout uses).
   public let window: UnsafeMutablePointer<WINDOW>
   /// Turns the core's styles into the program's attributes and pairs.
   public let colors: any StyleResolver
+  /// Whether the bubble is drawn in panels of its own (``init(colors:)``) rather than into
+  /// ``window``.
+  public let usesPanels: Bool
   /// The rects (window coordinates) the last draw covered.
   public private(set) var covered: [Rect] = []
+
+  /// The bubble's panels (body, pointer) and what they show, in the panel style.
+  private var panels: [(panel: UnsafeMutablePointer<PANEL>, window: UnsafeMutablePointer<WINDOW>)] = []
+  private var shown: (bubble: BubbleLayout, styles: BubbleStyles)?
+  /// The background (colour number) the pointer was last drawn on.
+  private var pointerBackground: Int32?
 
   /// An overlay on `window`, drawing with `colors` (``CursesColors/init(pairs:noColor:)`` with
   /// pairs the program leaves free, or a resolver of the program's own).
   public init(window: UnsafeMutablePointer<WINDOW>, colors: any StyleResolver) {
     self.window = window
     self.colors = colors
+    usesPanels = false
   }
 
-  /// The window's size in cells.
+  /// An overlay that draws the bubble in windows of its own, on panels at the top of the panel
+  /// stack, in screen coordinates; it draws with `colors`. Call it after `newterm`.
+  public init(colors: any StyleResolver) {
+    window = tk_stdscr()
+    self.colors = colors
+    usesPanels = true
+  }
+
+  deinit { removePanels() }
+
+  /// The window's (for panels, the screen's) size in cells.
   public var windowSize: Size {
     Size(width: max(0, Int(tk_getmaxx(window))), height: max(0, Int(tk_getmaxy(window))))
   }
@@ -43,30 +72,40 @@ public final class TooltipOverlay {
     SceneLayout(scene: scene, screen: windowSize, area: area, options: options)
   }
 
-  /// Draws the open bubble of `state` (and the selection highlight when
-  /// `layout.options.highlightsSelection`) into the window, over the program's cells.
+  /// The cells the selection highlight covers (window, or screen, coordinates): the renderer's
+  /// rule (`Renderer.highlight(_:state:)`: the selected anchor's box and, beside a one-cell
+  /// box, a cell each side), cropped at the window; empty when nothing is selected or
+  /// `layout.options.highlightsSelection` is off. Into a window the overlay draws them in reverse
+  /// video; with panels the program draws its own cells there highlighted.
+  public func highlight(_ layout: SceneLayout, state: TooltipState) -> [Rect] {
+    let bounds = Rect(size: windowSize)
+    return Renderer.highlight(layout, state: state).compactMap { $0.intersection(bounds) }
+  }
+
+  /// Draws the open bubble of `state` (and, into a window, the selection highlight when
+  /// `layout.options.highlightsSelection`), over the program's cells.
   ///
-  /// First calls `redraw` for each rect the previous call covered that this call does not
-  /// cover the same way, so the program can put its own cells back. Returns the rects drawn.
+  /// Into a window, first calls `redraw` for each rect the previous call covered that this call
+  /// does not cover the same way, so the program can put its own cells back; with panels it is
+  /// never called (the panel library gives those cells back). Returns the rects drawn.
   @discardableResult
   public func draw(_ layout: SceneLayout, state: TooltipState, redraw: (Rect) -> Void = { _ in }) -> [Rect] {
-    let bounds = Rect(origin: Point(x: 0, y: 0), size: windowSize)
+    let bounds = Rect(size: windowSize)
     var now: [Rect] = []
     // The selected box and, beside a one-cell box, the padding the core's renderer reverses.
-    var highlight: [Rect] = []
-    if layout.options.highlightsSelection, let selected = state.selectedID.flatMap({ layout.anchor(id: $0) }) {
-      let padding = layout.highlightPadding(of: selected).map { Rect(origin: $0, size: Size(width: 1, height: 1)) }
-      highlight = ([selected.box.intersection(layout.area)].compactMap { $0 } + padding).compactMap {
-        $0.intersection(bounds)
-      }
-      now += highlight
-    }
+    let highlight = usesPanels ? [] : highlight(layout, state: state)
+    now += highlight
     let bubble = state.openBubble(layout)
     if let bubble {
       if let body = bubble.body.intersection(bounds) { now.append(body) }
       if bounds.contains(bubble.pointer) {
         now.append(Rect(origin: bubble.pointer, size: Size(width: 1, height: 1)))
       }
+    }
+    if usesPanels {
+      covered = now
+      drawPanels(bubble, styles: layout.options.bubbleStyles, bounds: bounds)
+      return now
     }
     for old in covered where !now.contains(old) { redraw(old) }
     covered = now
@@ -89,42 +128,160 @@ public final class TooltipOverlay {
       }
     }
     if let bubble, let visible = bubble.bounds.intersection(bounds) {
-      draw(bubble, visible: visible, styles: layout.options.bubbleStyles)
+      draw(bubble, visible: visible, styles: layout.options.bubbleStyles, into: window, origin: Point(x: 0, y: 0))
+      if visible.contains(bubble.pointer) {
+        let style = pointer(bubble, styles: layout.options.bubbleStyles, under: window, at: bubble.pointer)
+        putPointer(bubble, style: style, into: window, at: bubble.pointer)
+      }
     }
     return now
   }
 
-  /// Forgets what was drawn, for a program that cleared its window: the next draw asks for no
-  /// redraw of the old rects.
+  /// Removes the bubble's panels (panel style) or forgets what was drawn (into a window, for a
+  /// program that cleared its window: the next draw asks for no redraw of the old rects).
   public func reset() {
     covered = []
+    removePanels()
   }
 
   /// Where the terminal cursor belongs for the selection: the selected anchor's centre cell in
   /// the window, or nil when nothing is selected, it is off the window, or the options leave the
   /// cursor to the program.
   public func cursor(_ layout: SceneLayout, state: TooltipState) -> Point? {
-    guard layout.options.placesCursor, let selected = state.selectedID.flatMap({ layout.anchor(id: $0) }),
-      Rect(origin: Point(x: 0, y: 0), size: windowSize).contains(selected.centre)
-    else { return nil }
-    return selected.centre
+    Renderer.cursor(layout, state: state, screen: windowSize)
   }
 
-  /// Draws body and pointer, the part inside `visible` (the bubble's bounds cropped to the
-  /// window), through a scratch grid of that size.
-  private func draw(_ bubble: BubbleLayout, visible: Rect, styles: BubbleStyles) {
+  // MARK: - Panels
+
+  /// Shows `bubble` in panels: new windows when it changed, else only the pointer's background
+  /// brought up to date with what now lies under it.
+  private func drawPanels(_ bubble: BubbleLayout?, styles: BubbleStyles, bounds: Rect) {
+    if let shown, let bubble, shown.bubble == bubble, shown.styles == styles {
+      for entry in panels { _ = top_panel(entry.panel) }
+      guard let last = panels.last, bounds.contains(bubble.pointer), panels.count == 2 else { return }
+      let style = pointer(bubble, styles: styles, under: nil, at: bubble.pointer)
+      if pointerBackground != style.background {
+        putPointer(bubble, style: style, into: last.window, at: Point(x: 0, y: 0))
+      }
+      return
+    }
+    removePanels()
+    guard let bubble, let body = bubble.body.intersection(bounds) else { return }
+    shown = (bubble, styles)
+    guard let bodyWindow = addPanel(body) else { return }
+    draw(bubble, visible: body, styles: styles, into: bodyWindow, origin: body.origin)
+    guard bounds.contains(bubble.pointer) else { return }
+    // The cell under the pointer is read before its own panel covers it.
+    let style = pointer(bubble, styles: styles, under: nil, at: bubble.pointer)
+    guard let pointerWindow = addPanel(Rect(origin: bubble.pointer, size: Size(width: 1, height: 1))) else { return }
+    putPointer(bubble, style: style, into: pointerWindow, at: Point(x: 0, y: 0))
+  }
+
+  /// A window over `rect` (screen cells) on a new panel at the top of the stack.
+  private func addPanel(_ rect: Rect) -> UnsafeMutablePointer<WINDOW>? {
+    guard
+      let window = newwin(
+        Int32(rect.size.height), Int32(rect.size.width), Int32(rect.origin.y), Int32(rect.origin.x))
+    else { return nil }
+    guard let panel = new_panel(window) else {
+      delwin(window)
+      return nil
+    }
+    panels.append((panel, window))
+    return window
+  }
+
+  private func removePanels() {
+    for entry in panels.reversed() {
+      del_panel(entry.panel)
+      delwin(entry.window)
+    }
+    panels = []
+    shown = nil
+    pointerBackground = nil
+  }
+
+  // MARK: - Cells
+
+  /// Draws body and pointer-less bubble cells inside `visible` (window or screen cells) into
+  /// `target`, whose top-left cell is `origin` in those coordinates, through a scratch grid.
+  private func draw(
+    _ bubble: BubbleLayout, visible: Rect, styles: BubbleStyles, into target: UnsafeMutablePointer<WINDOW>,
+    origin: Point
+  ) {
     var grid = CellGrid(size: visible.size)
     Renderer.drawBubble(bubble.offset(by: Point(x: -visible.minX, y: -visible.minY)), styles: styles, into: &grid)
-    var writer = CellWriter(window: window, colors: colors)
+    var writer = CellWriter(window: target, colors: colors)
     if let body = bubble.body.intersection(visible) {
       let columns = (body.minX - visible.minX)..<(body.maxX - visible.minX)
       for y in body.minY..<body.maxY {
-        writer.put(grid, row: y - visible.minY, columns: columns, at: Point(x: body.minX, y: y))
+        writer.put(grid, row: y - visible.minY, columns: columns, at: Point(x: body.minX - origin.x, y: y - origin.y))
       }
     }
-    if visible.contains(bubble.pointer) {
-      let x = bubble.pointer.x - visible.minX
-      writer.put(grid, row: bubble.pointer.y - visible.minY, columns: x..<(x + 1), at: bubble.pointer)
+  }
+
+  /// How the pointer is drawn over the cell at `point`: in its own colour on the background that
+  /// cell shows (read from `window`, or for panels from the topmost window under the bubble),
+  /// so it never punches a default-coloured hole in a coloured row. Without a colour of its own
+  /// (monochrome), the glyph takes the cell's own attributes and pair.
+  private func pointer(
+    _ bubble: BubbleLayout, styles: BubbleStyles, under window: UnsafeMutablePointer<WINDOW>?, at point: Point
+  ) -> (curses: CursesStyle, background: Int32?) {
+    let source: UnsafeMutablePointer<WINDOW>
+    var cell = point
+    if let window {
+      source = window
+    } else {
+      source = tk_window_under(panels.last?.panel, Int32(point.y), Int32(point.x))
+      cell = Point(x: point.x - Int(tk_getbegx(source)), y: point.y - Int(tk_getbegy(source)))
     }
+    var foreground: Int32 = -1
+    var background: Int32 = -1
+    var attrs: attr_t = 0
+    var pair: Int32 = 0
+    guard tk_cell_colors(source, Int32(cell.y), Int32(cell.x), &foreground, &background, &attrs, &pair) == OK
+    else { return (colors.resolve(styles.pointer), nil) }
+    guard styles.pointer.foreground != nil else {
+      return (CursesStyle(attrs: attrs | colors.resolve(styles.pointer).attrs, pair: pair), background)
+    }
+    guard let known = colors as? CursesColors else { return (colors.resolve(styles.pointer), background) }
+    // The glyph's colour is the core's choice for that background (one that shows on it); the
+    // background is the cell's own colour number, kept exactly.
+    let under = Style(background: Self.color(number: background, level: known.level))
+    let ink = Style(foreground: styles.pointer(over: under).foreground, attributes: styles.pointer.attributes)
+    return (known.resolve(ink, onBackground: background), background)
+  }
+
+  /// The colour a curses colour number shows, as near as is known: direct colours exactly,
+  /// palette entries 16 to 255 as xterm defines them, the 16 ANSI colours as xterm's defaults
+  /// (terminals redefine those: the value only decides which pointer colour shows better).
+  /// Nil for the terminal's default (-1).
+  static func color(number: Int32, level: ColorLevel) -> TerminalColor? {
+    guard number >= 0 else { return nil }
+    if level == .direct, number >= 8 {
+      let rgb = RGB(red: UInt8(number >> 16 & 0xFF), green: UInt8(number >> 8 & 0xFF), blue: UInt8(number & 0xFF))
+      return TerminalColor(rgb: rgb, basic: 0)
+    }
+    if number < 16 { return TerminalColor(rgb: ansi[Int(number)], basic: UInt8(number)) }
+    guard number < 256 else { return nil }
+    return TerminalColor(rgb: ColorLadder.paletteColor(Int(number)), basic: 0)
+  }
+
+  /// xterm's default ANSI colours 0 to 15.
+  private static let ansi: [RGB] =
+    ([
+      0x000000, 0xCD0000, 0x00CD00, 0xCDCD00, 0x0000EE, 0xCD00CD, 0x00CDCD, 0xE5E5E5,
+      0x7F7F7F, 0xFF0000, 0x00FF00, 0xFFFF00, 0x5C5CFF, 0xFF00FF, 0x00FFFF, 0xFFFFFF,
+    ] as [UInt32]).map { RGB(hex: $0) }
+
+  /// Draws the pointer glyph at `point` of `target` in `style`.
+  private func putPointer(
+    _ bubble: BubbleLayout, style: (curses: CursesStyle, background: Int32?), into target: UnsafeMutablePointer<WINDOW>,
+    at point: Point
+  ) {
+    _ = tk_attr_set(target, style.curses.attrs, style.curses.pair)
+    _ = bubble.pointerGlyph.withCString { tk_put(target, Int32(point.y), Int32(point.x), $0) }
+    if target != window { _ = tk_attr_set(target, TK_A_NORMAL, 0) }
+    pointerBackground = style.background
   }
 }

@@ -73,5 +73,151 @@ extension EndToEnd {
       #expect(pane.wrapperFiles?.read("before") == pane.wrapperFiles?.read("after"))
       #expect(pane.display("#{alternate_on}") == "0")
     }
+
+    // MARK: - Programs that own ncurses: the end of their input
+
+    /// A program that owns ncurses, run with standard input open for writing only (as a script
+    /// that redirects it may leave it): it ends at once with its reason and status 129, the
+    /// terminal restored, instead of reading `ERR` for ever at full CPU.
+    @Test(arguments: [Binary.sibling("toolbar-own-curses"), Binary.sibling("job-monitor")])
+    func aWriteOnlyStandardInputEndsTheProgramWithItsReason(program: String) throws {
+      let pane = try TmuxPane(program: "/bin/sh", arguments: ["-c", "exec \"$0\" 0>>/dev/tty", program])
+      #expect(pane.exitStatus() == 129)
+      #expect(pane.wrapperFiles?.read("stderr")?.contains("open for writing only") == true)
+      #expect(pane.wrapperFiles?.read("before") == pane.wrapperFiles?.read("after"))
+    }
+
+    /// A terminal left non-blocking (`O_NONBLOCK`) by an earlier program: the program that owns
+    /// ncurses and waits with no timeout has it made blocking (`TerminalGuard.install()`), sleeps
+    /// while idle and still takes keys.
+    @Test func aTerminalLeftNonBlockingNeitherSpinsNorLosesKeys() throws {
+      let setNonBlocking =
+        "import fcntl, os, sys; fcntl.fcntl(0, fcntl.F_SETFL, fcntl.fcntl(0, fcntl.F_GETFL) | os.O_NONBLOCK); "
+        + "os.execv(sys.argv[1], sys.argv[1:])"
+      let pane = try TmuxPane(
+        program: "/usr/bin/python3", arguments: ["-c", setNonBlocking, Self.ownCurses.program])
+      #expect(pane.wait { pane.capture().first?.contains("Files: ~/project") == true })
+      let pid = try #require(pane.demoPID())
+      let before = try cpuTicks(pid)
+      Thread.sleep(forTimeInterval: 1.5)
+      // Idle for 1.5 s: a loop reading ERR at once would have used all of it.
+      #expect(try cpuTicks(pid) - before < 50, "CPU time while idle, in clock ticks")
+      pane.send("q")
+      #expect(pane.exitStatus() == 0)
+    }
+
+    /// The user and system CPU time of process `pid` so far, in clock ticks (`/proc/PID/stat`).
+    func cpuTicks(_ pid: pid_t) throws -> Int {
+      let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+      let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
+      return Int(fields[11])! + Int(fields[12])!
+    }
+  }
+}
+
+extension EndToEnd {
+  /// The job monitor: a program with four windows on panels, whose tooltips open in panels of
+  /// their own over any of them.
+  @Suite struct JobMonitor {
+    static let program = Binary.sibling("job-monitor")
+    /// Where things are on an 80 x 24 screen.
+    static let cpuHeader = (x: 20, y: 2)
+    static let statusRow = 23
+
+    func start() throws -> TmuxPane {
+      let pane = try TmuxPane(program: Self.program)
+      let started = pane.wait { pane.capture().first?.contains("jobmon") == true }
+      #expect(started, "the job monitor did not start: \(pane.wrapperFiles?.read("stderr") ?? "")")
+      return pane
+    }
+
+    /// Each row of the pane with its SGR codes, captured on its own (so a row's codes never
+    /// depend on the row before it).
+    func rows(_ pane: TmuxPane) -> [String] {
+      (0..<24).map { pane.tmux(["capture-pane", "-p", "-e", "-t", "S", "-S", "\($0)", "-E", "\($0)"]) }
+    }
+
+    func isOpen(_ pane: TmuxPane) -> Bool {
+      pane.capture().contains { $0.contains("Of one core, over the last") }
+    }
+
+    @Test func theProgramsRowsKeepTheirCodesWhileABubbleIsOpenAndAfterWithNoRedraw() throws {
+      let pane = try start()
+      let closed = rows(pane)
+      #expect(closed[3].contains("43m"), "the selected job's own colours: \(closed[3])")
+
+      pane.click(x: Self.cpuHeader.x, y: Self.cpuHeader.y)
+      #expect(pane.wait { isOpen(pane) })
+      let open = rows(pane)
+      // The bubble lies over the header row's pointer cell and the table's first rows; every
+      // other row of every window keeps its characters and codes (the clock's row aside).
+      let changed = (0..<Self.statusRow).filter { open[$0] != closed[$0] }
+      #expect(!changed.isEmpty && changed.allSatisfy { (3...9).contains($0) }, "rows changed: \(changed)")
+      // The pointer keeps the background of the selected job's row under it (yellow, 43): no
+      // default-coloured hole (49) in the row.
+      #expect(open[3].contains("▲") && open[3].contains("43m") && !open[3].contains("49m"), "\(open[3])")
+      pane.send("Escape")
+      // Closed: the panel library gives back every cell; the program drew nothing again (its
+      // table is drawn only when its content changes).
+      #expect(pane.wait { Array(rows(pane).prefix(Self.statusRow)) == Array(closed.prefix(Self.statusRow)) })
+      pane.send("q")
+      #expect(pane.exitStatus() == 0)
+    }
+
+    @Test func theClockTicksAndPgDnAndTheWheelScrollWhileABubbleIsOpen() throws {
+      let pane = try start()
+      pane.click(x: Self.cpuHeader.x, y: Self.cpuHeader.y)
+      #expect(pane.wait { isOpen(pane) })
+      let clock = pane.capture()[Self.statusRow]
+      #expect(pane.wait(timeout: .seconds(3)) { pane.capture()[Self.statusRow] != clock }, "the clock stopped")
+      #expect(isOpen(pane))
+
+      // Row 12 lies below the bubble: its job changes as the table scrolls under it.
+      let first = pane.capture()[12]
+      pane.send("NPage")
+      #expect(pane.wait { pane.capture()[12] != first }, "PgDn did not scroll")
+      #expect(isOpen(pane))
+      let paged = pane.capture()[12]
+      pane.sendBytes(Array("\u{1B}[<65;40;15M".utf8))  // the wheel, down, over the table
+      #expect(pane.wait { pane.capture()[12] != paged }, "the wheel did not scroll")
+      #expect(isOpen(pane))
+      pane.sendBytes(Array("\u{1B}[<64;40;15M".utf8))  // and up again
+      #expect(pane.wait { pane.capture()[12] == paged }, "the wheel did not scroll back")
+      #expect(isOpen(pane))
+      pane.send("q")
+      #expect(pane.exitStatus() == 0)
+    }
+
+    @Test func aTapSelectsAJobAndTheToolbarsButtonsRunAndExplainThemselves() throws {
+      let pane = try start()
+      // A tap on a job: the program's (its row takes the selected colours).
+      pane.click(x: 30, y: 10)
+      #expect(pane.wait { rows(pane)[10].contains("43m") })
+      // A tap on the pause icon runs it; holding the refresh icon shows its hint.
+      pane.click(x: 1, y: 0)
+      #expect(pane.wait { pane.capture()[0].contains("(paused)") })
+      pane.sgr(press: true, x: 3, y: 0)
+      #expect(pane.wait { pane.capture().contains { $0.contains("Reads every job again now.") } })
+      pane.sgr(press: false, x: 3, y: 0)
+      // The taps left the program's own focus alone: the selected job is still the one tapped.
+      #expect(rows(pane)[10].contains("43m"))
+      // Tab walks the toolbar from the keyboard; i shows the focused button's hint. On the top
+      // row at the left edge, the bubble slides right (edges: shift) and shows whole.
+      pane.send("Escape")
+      pane.send("Tab")
+      pane.send("i")
+      #expect(pane.wait { pane.capture().contains { $0.contains("Stops the table refreshing.") } })
+      pane.send("q")
+      #expect(pane.exitStatus() == 0)
+    }
+
+    @Test func aSignalRestoresTheTerminal() throws {
+      let pane = try start()
+      let pid = try #require(pane.demoPID())
+      kill(pid, SIGTERM)
+      #expect(pane.exitStatus() == 143)
+      #expect(pane.wrapperFiles?.read("before") == pane.wrapperFiles?.read("after"))
+      #expect(pane.display("#{alternate_on}") == "0")
+    }
   }
 }

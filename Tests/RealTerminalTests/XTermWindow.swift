@@ -23,11 +23,13 @@ final class XTermWindow {
   let cellWidth: Int
   let cellHeight: Int
 
-  /// Opens a `columns` x `rows` xterm whose shell runs `tooltip-tui arguments` under `term`.
+  /// Opens a `columns` x `rows` xterm whose shell runs `program arguments` (`tooltip-tui` unless
+  /// given) under `term`.
   /// The shell first prints the command line as a user would have typed it; with `gated`, it
   /// then waits for ``start()`` before running the demo.
   init(
-    term: String = "xterm-256color", arguments: [String] = [], columns: Int = 80, rows: Int = 24,
+    program: String = Binary.path, term: String = "xterm-256color", arguments: [String] = [], columns: Int = 80,
+    rows: Int = 24,
     gated: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     display = try #require(XServer.current, "no X server: the suite needs .xServer", sourceLocation: sourceLocation)
@@ -39,7 +41,7 @@ final class XTermWindow {
     ]
     let command =
       (["env", "-u", "NO_COLOR"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-      + [Binary.path] + arguments).map(shellQuoted).joined(separator: " ")
+      + [program] + arguments).map(shellQuoted).joined(separator: " ")
     try files.write(
       "run.sh",
       """
@@ -170,6 +172,11 @@ final class XTermWindow {
   /// Clicks the left button on cell (x, y).
   func click(_ x: Int, _ y: Int) {
     xdotool(display, ["mousemove", "--window", window, "--sync"] + centre(x, y) + ["click", "1"])
+  }
+
+  /// Turns the wheel one notch, down (`down`) or up, over cell (x, y).
+  func wheel(down: Bool, _ x: Int, _ y: Int) {
+    xdotool(display, ["mousemove", "--window", window, "--sync"] + centre(x, y) + ["click", down ? "5" : "4"])
   }
 
   /// Holds the left button down on cell (x, y) for `seconds`, then releases it.

@@ -1,0 +1,260 @@
+import CNcurses
+import TooltipKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Tooltips for a program that owns ncurses: the tooltip state, its layout and its overlay in
+/// one value, fed with the program's own `wgetch` values.
+///
+/// The program keeps its `newterm`, windows, colour pairs and loop. Each turn it draws its own
+/// cells, calls ``draw(redraw:)``, refreshes (with panels: `update_panels()`, `doupdate()`),
+/// waits with `wtimeout(window, tips.inputTimeout(atMost: itsOwnTimer))`, and hands what
+/// `wgetch` returned to ``handle(_:mouse:)``, which says whether the component consumed it:
+/// input it did not consume is the program's. The rules, so a program can count on them:
+///
+/// - **Mouse.** A press or click on an anchor or on the open bubble is consumed (and its
+///   release); so is one anywhere else while a tooltip is open under `DismissPolicy.consume`
+///   (that tap only closes it). Other buttons, the wheel and every other press are the program's
+///   (the state machine still sees primary-button presses, so a tap elsewhere closes an open
+///   tooltip under `DismissPolicy.passThrough`, and motion, for anchors that open on hover, when
+///   the program asks ncurses for it with `REPORT_MOUSE_POSITION`).
+/// - **Keys.** Tab and Shift-Tab always (they move the selection among the anchors; with
+///   `keepsSelection: false`, past the last or before the first they give the focus back: nothing
+///   selected). Esc while a tooltip is open (it closes) or an anchor is selected (nothing is then
+///   selected). The other keys of ``/TooltipKit/TooltipKeymap`` (arrows, Enter, Space, `i`, `h j k l`) only
+///   while an anchor is selected. Everything else is the program's.
+/// - **`ERR`** (a timeout, or no input at all) is never consumed: it is the program's timer too.
+///   The component sends its long-press tick and checks the input: ``inputEnd`` is set once a
+///   quit signal is pending (``TerminalGuard``) or the input is gone (what
+///   ``TerminalGuard/inputEnd(input:)`` finds: a hang-up whose SIGHUP never came, standard
+///   input open write-only or closed, made non-blocking by another program; or reads that keep
+///   failing at once). The loop ends on it, so it never spins at full CPU.
+/// - **`KEY_RESIZE`** lays the scene out again on the new size and is not consumed (the program
+///   lays out its own windows; it may set ``area`` or ``scene`` after).
+///
+/// Requirements: `keypad(window, true)` on the window read (key codes such as `KEY_BTAB`), and
+/// for the mouse `mousemask` with at least ``MouseReport/requested`` and `mouseinterval(0)`
+/// (separate press and release events, which a long press needs; with ncurses' default click
+/// interval a hold never reaches the program).
+public final class CursesTooltips {
+  /// What draws the bubble: in panels of its own, or into one of the program's windows.
+  public let overlay: TooltipOverlay
+  /// The tooltip state: what is open and selected.
+  public private(set) var state: TooltipState
+  /// The scene laid out on the overlay's window (or screen): what the last frame showed.
+  public private(set) var layout: SceneLayout
+  /// The events of the last ``handle(_:mouse:)`` or ``send(_:)``: opens, closes, actions.
+  public private(set) var events: [TooltipEvent] = []
+  /// Why the program should end, once it should: the exit status (128 + a quit signal; 129, as
+  /// after a hang-up, when input ended or cannot be read, as ``TerminalSession`` does) and a
+  /// one-line reason for stderr (nil after a signal). Checked by ``handle(_:mouse:)``.
+  public private(set) var inputEnd: (status: Int32, reason: String?)?
+  /// What the closing tap does besides closing (`DismissPolicy`).
+  public var policy: DismissPolicy = .consume
+  /// Whether the letter keys of ``/TooltipKit/TooltipKeymap`` (`i`, `h j k l`, Space) act while an anchor
+  /// is selected; false leaves them to the program.
+  public var letters = true
+
+  /// The anchors; setting it lays the scene out again (an open tooltip whose anchor is gone
+  /// closes).
+  public var scene: Scene { didSet { relayout() } }
+  /// The scene area in the overlay's cells (nil: all of it); setting it lays out again.
+  public var area: Rect? { didSet { relayout() } }
+  /// How bubbles look; setting it lays out again.
+  public var options: RenderOptions { didSet { relayout() } }
+
+  private var decoder = InputDecoder()
+  /// Whether the press in progress was consumed (its release then is too).
+  private var pressConsumed = false
+  /// The wait last handed out by ``inputTimeout(atMost:)`` and when.
+  private var lastWait: (milliseconds: Int32, since: Duration)?
+  /// `ERR`s in a row that came back before their wait was over, with no signal.
+  private var earlyFailures = 0
+  /// `ERR`s in a row after which the input was readable all the same.
+  private var readableButEmpty = 0
+  private let input: Int32
+
+  /// Tooltips for `scene` drawn by `overlay`, laid out in `area` with `options`.
+  ///
+  /// - Parameters:
+  ///   - scene: the anchors, in the overlay's cells (the screen's, for panels).
+  ///   - overlay: ``TooltipOverlay/init(colors:)`` for panels of its own,
+  ///     ``TooltipOverlay/init(window:colors:)`` to draw into one of the program's windows.
+  ///   - area: the scene area in the overlay's cells; nil for all of them.
+  ///   - options: how bubbles look and whether the selection is highlighted.
+  ///   - keepsSelection: whether an anchor is always selected (a keyboard-first screen); the
+  ///     default leaves the focus with the program until Tab selects.
+  ///   - tapsSelect: whether a tap on an anchor also selects it (moves the keyboard focus to
+  ///     it); the default keeps the program's own focus where it was (a tap still opens, closes
+  ///     and runs the anchor's action).
+  ///   - input: the descriptor the screen reads (standard input unless `newterm` was given
+  ///     another stream), checked when `wgetch` returns `ERR`.
+  public init(
+    scene: Scene, overlay: TooltipOverlay, area: Rect? = nil, options: RenderOptions = RenderOptions(),
+    keepsSelection: Bool = false, tapsSelect: Bool = false, input: Int32 = 0
+  ) {
+    self.scene = scene
+    self.overlay = overlay
+    self.area = area
+    self.options = options
+    self.input = input
+    layout = overlay.layout(scene: scene, area: area, options: options)
+    state = TooltipState(layout: layout, keepsSelection: keepsSelection, tapsSelect: tapsSelect)
+  }
+
+  /// How long the program may wait in `wgetch`, in `wtimeout`'s terms (milliseconds, -1 for no
+  /// limit): the sooner of `atMost` (the program's own next timer, -1 for none) and the
+  /// long-press deadline.
+  public func inputTimeout(atMost milliseconds: Int32 = -1) -> Int32 {
+    let now = MonotonicClock.now
+    let own = state.inputTimeout(now: now)
+    let wait = own < 0 ? milliseconds : (milliseconds < 0 ? own : min(own, milliseconds))
+    lastWait = (wait, now)
+    return wait
+  }
+
+  /// Takes what the program's `wgetch` returned (and, for `KEY_MOUSE`, what `getmouse` then
+  /// filled in) and says whether the component consumed it; the opens, closes and actions it
+  /// caused are in ``events``. See the type's rules.
+  @discardableResult
+  public func handle(_ value: Int32, mouse: MEVENT? = nil) -> Bool {
+    events = []
+    defer {
+      if let signal = TerminalGuard.pendingSignal { inputEnd = (128 + signal, nil) }
+    }
+    let now = MonotonicClock.now
+    if value == ERR {
+      checkInput(now: now)
+      if let deadline = state.deadline, deadline <= now { update(.tick(now)) }
+      return false
+    }
+    earlyFailures = 0
+    readableButEmpty = 0
+    var report: MouseReport?
+    if value == KEY_MOUSE {
+      guard let mouse else { return false }
+      report = MouseReport(mouse, relativeTo: overlay.window)
+    }
+    guard let decoded = decoder.decode(RawKey(wgetch: value), mouse: report, screen: overlay.windowSize, time: now)
+    else { return false }
+    switch decoded {
+    case .resize:
+      overlay.reset()
+      relayout()
+      return false
+    case .mouse(let mouse):
+      switch mouse.action {
+      case .press(.primary):
+        pressConsumed = isTooltips(mouse.point)
+        update(.press(mouse.point, time: mouse.time))
+        return pressConsumed
+      case .click(.primary):
+        let consumed = isTooltips(mouse.point)
+        update(.click(mouse.point))
+        return consumed
+      case .release(.primary):
+        update(.release(mouse.point, time: mouse.time))
+        defer { pressConsumed = false }
+        return pressConsumed
+      case .move:
+        // Motion (when the program asks ncurses for it) feeds hover, and stays the program's too.
+        update(.motion(mouse.point, time: mouse.time))
+        return false
+      default:
+        return false  // other buttons, the wheel, drags: the program's
+      }
+    case .paste:
+      return false
+    case .key:
+      guard let mapped = TooltipKeymap.input(for: decoded, letters: letters) else { return false }
+      return key(mapped)
+    }
+  }
+
+  /// Sends the state machine an input of the program's own (`.open`, `.select`, `.deselect`,
+  /// ...) and returns the events, also left in ``events``.
+  @discardableResult
+  public func send(_ input: TooltipInput) -> [TooltipEvent] {
+    events = []
+    update(input)
+    return events
+  }
+
+  /// Draws the open bubble (and, into a window, the highlight); see
+  /// ``TooltipOverlay/draw(_:state:redraw:)``. Call it after drawing the program's own cells,
+  /// before refreshing.
+  @discardableResult
+  public func draw(redraw: (Rect) -> Void = { _ in }) -> [Rect] {
+    overlay.draw(layout, state: state, redraw: redraw)
+  }
+
+  /// Where the terminal cursor belongs for the selection (``TooltipOverlay/cursor(_:state:)``).
+  public var cursor: Point? { overlay.cursor(layout, state: state) }
+
+  /// The cells the selection highlight covers (``TooltipOverlay/highlight(_:state:)``): with
+  /// panels, the program draws its own cells there highlighted.
+  public var highlight: [Rect] { overlay.highlight(layout, state: state) }
+
+  // MARK: - Steps
+
+  /// Whether a press or tap at `point` is the component's: on an anchor or the open bubble, or
+  /// anywhere while a tooltip is open and the closing tap does nothing else.
+  private func isTooltips(_ point: Point) -> Bool {
+    layout.hitTest(point, bubble: state.openBubble(layout)) != .background
+      || (state.openID != nil && policy == .consume)
+  }
+
+  /// A key the keymap maps: consumed when it is the component's now (see the type's rules).
+  private func key(_ mapped: TooltipInput) -> Bool {
+    let last = layout.anchors.last?.id
+    let first = layout.anchors.first?.id
+    switch mapped {
+    case .selectNext where !state.keepsSelection && state.selectedID != nil && state.selectedID == last,
+      .selectPrevious where !state.keepsSelection && state.selectedID != nil && state.selectedID == first:
+      update(.deselect)
+    case .selectNext, .selectPrevious:
+      update(mapped)
+    case .escape where state.openID != nil:
+      update(.escape)
+    case .escape where state.selectedID != nil && !state.keepsSelection:
+      update(.deselect)
+    default:
+      guard state.selectedID != nil, mapped != .escape else { return false }
+      update(mapped)
+    }
+    return true
+  }
+
+  private func update(_ input: TooltipInput) {
+    events += state.send(input, layout: layout, policy: policy)
+    layout.prepareBubble(for: state.openID)
+  }
+
+  private func relayout() {
+    layout = overlay.layout(scene: scene, area: area, options: options)
+    update(.layoutChanged)
+  }
+
+  /// After an `ERR`: whether the input is gone (see the type's rules).
+  private func checkInput(now: Duration) {
+    guard TerminalGuard.pendingSignal == nil else { return }
+    if let reason = TerminalGuard.inputEnd(input: input) {
+      inputEnd = (129, reason)
+      return
+    }
+    // Readable, yet curses read nothing, twice in a row: the input is at its end.
+    var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+    readableButEmpty = poll(&descriptor, 1, 0) > 0 ? readableButEmpty + 1 : 0
+    if readableButEmpty >= 2 {
+      inputEnd = (129, "standard input ended")
+      return
+    }
+    // A wait that ended before its time with no signal, again and again: reads fail at once.
+    guard let wait = lastWait, wait.milliseconds != 0 else { return }
+    let early = wait.milliseconds < 0 || now - wait.since < .milliseconds(Int64(wait.milliseconds) - 1)
+    earlyFailures = early ? earlyFailures + 1 : 0
+    if earlyFailures >= 100 { inputEnd = (129, "standard input fails without waiting (the terminal is gone)") }
+  }
+}

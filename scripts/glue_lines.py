@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Counts the tooltip glue lines of an example program, by one stated rule.
+
+A line is glue when, blank lines and comments aside, it
+  1. names (not as a member after a dot) the program's tooltips value (`tips`, or `session` for a terminal the library owns) or a public
+     symbol of TooltipKit or TooltipCurses (read from Sources/: its public types and
+     top-level functions), `import TooltipKit` and `import TooltipCurses` included; or
+  2. continues a statement begun on a glue line (its parentheses, brackets or braces are still
+     open: the body of a glue `if` or `for` is glue, but a function whose signature names a
+     library type is one line), or names a constant or variable whose value is the library's
+     (`var state = TooltipState(...)`, `let consumed = tips.handle(...)`; not a value the
+     program's own call returns through `TerminalGuard.blocking`); or
+  3. lies in a declaration whose doc comment begins "Tooltips:" (code that exists only for the
+     tooltips, such as the scene builder), from the comment to its closing brace or bracket.
+The copy itself (headlines and supporting lines kept in the program's own tables) is content,
+not glue; and so is the program drawing its own rows, whatever it draws them with: ncurses in a
+program that owns it, the library's cell grid in one whose terminal the library owns, where the
+declarations that draw (the frame, the program's colours) have doc comments that begin
+"Drawing:" and are left out but for their lines that name a library symbol other than the
+grid's own vocabulary (the frame's signature taking the tooltip state, `Renderer.draw`). Usage: glue_lines.py [-v] FILE... (prints "count path" for each; -v lists the lines).
+"""
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+VALUES = {"tips", "session"}
+DECLARATION = re.compile(r"\s*(?:(?:private|public|static|mutating|final)\s+)*(?:func|init|struct|enum|class|extension)\b")
+
+
+def library_symbols():
+    names = set()
+    for module in ("TooltipKit", "TooltipCurses"):
+        for path in (ROOT / "Sources" / module).rglob("*.swift"):
+            text = path.read_text()
+            names.update(re.findall(r"public (?:final )?(?:struct|enum|class|protocol|actor) (\w+)", text))
+            names.update(re.findall(r"^public func (\w+)", text, re.M))
+    return names | {"TooltipKit", "TooltipCurses"}
+
+
+DRAWING = {"CellGrid", "Style", "TerminalColor", "RGB", "Attributes", "Cell", "Point", "Rect", "Size"}
+
+
+def words_outside_drawing(body, symbols):
+    """Whether `body` names a library symbol other than the grid's drawing vocabulary."""
+    names = set(re.findall(r"(?<![.\w])([A-Z]\w*)", body))
+    return bool(names & (symbols - DRAWING))
+
+
+def code(line):
+    """The line without a trailing // comment or string contents."""
+    line = re.sub(r'"(?:\\.|[^"\\])*"', '""', line)
+    return line.split("//", 1)[0]
+
+
+def count(path, symbols, show=False):
+    lines = pathlib.Path(path).read_text().splitlines()
+    names = set(symbols | VALUES)
+    words = re.compile(r"(?<![.\w])(" + "|".join(sorted(names)) + r")\b")
+    glue = 0
+    number = 0
+    depth = 0  # open ( [ { of a glue statement
+    block = None  # brace depth of a "Tooltips:" declaration, once it opened
+    pending = False  # a "Tooltips:" doc comment was seen
+    skipping = None  # open brackets of a "Drawing:" declaration being left out
+    skip_pending = False
+    for raw in lines:
+        number += 1
+        before = glue
+        stripped = raw.strip()
+        if stripped.startswith("///") and "Tooltips:" in stripped and not pending:
+            pending = True
+            continue
+        if stripped.startswith("/// Drawing:"):
+            skipping = 0
+            skip_pending = True
+            continue
+        if skip_pending or skipping is not None:
+            body = code(raw)
+            if words_outside_drawing(body, symbols):
+                glue += 1
+                if show:
+                    print(f"{number:4} {raw}")
+            skipping = (skipping or 0) + body.count("(") + body.count("[") + body.count("{") - body.count(
+                ")") - body.count("]") - body.count("}")
+            skip_pending = False
+            if skipping <= 0 and not stripped.startswith("///"):
+                skipping = None
+            continue
+        if not stripped or stripped.startswith("//"):
+            continue
+        body = code(raw)
+        opens = body.count("(") + body.count("[") - body.count(")") - body.count("]")
+        braces = body.count("{") - body.count("}")
+        if pending or block is not None:
+            glue += 1
+            if show:
+                print(f"{number:4} {raw}")
+            if pending:
+                pending = False
+                block = 0
+            block += braces + opens
+            if block <= 0:
+                block = None
+            continue
+        if depth > 0:
+            glue += 1
+            if show:
+                print(f"{number:4} {raw}")
+            depth = max(0, depth + opens + braces)
+            continue
+        if words.search(body):
+            # A declaration that only names a library type (a `size: Size` parameter) is one
+            # line of glue, not its whole body.
+            if DECLARATION.match(body):
+                braces = 0
+            glue += 1
+            if show:
+                print(f"{number:4} {raw}")
+            depth = max(0, opens + braces)
+            bound = re.match(r"\s*(?:let|var)\s+(\w+)(?:\s*:\s*\[?(\w+)\]?)?\s*=\s*(\w*)", body)
+            if bound and bound.group(1) not in names and ".blocking" not in body and (
+                bound.group(2) in names or bound.group(3) in names
+            ):
+                names.add(bound.group(1))
+                words = re.compile(r"(?<![.\w])(" + "|".join(sorted(names)) + r")\b")
+    return glue
+
+
+if __name__ == "__main__":
+    symbols = library_symbols()
+    show = "-v" in sys.argv[1:]
+    for path in [arg for arg in sys.argv[1:] if arg != "-v"]:
+        print(count(path, symbols, show), path)
