@@ -1,4 +1,5 @@
 import CNcurses
+import Foundation
 import Testing
 import TooltipCurses
 import TooltipKit
@@ -15,8 +16,10 @@ extension CursesScreenTests {
       let waker = try #require(TerminalWaker())
       let input = CursesInput(mouse: true, waker: waker, input: type.slave)
       let started = MonotonicClock.now
-      let task = Task.detached {
-        try? await Task.sleep(for: .milliseconds(150))
+      // A thread of its own, not a task: the read below blocks this test's thread, and on a
+      // busy machine the tasks' few threads may all be blocked the same way by other tests.
+      Thread.detachNewThread {
+        usleep(150_000)
         waker.wake()
       }
       // A long wait (not an endless one, so a broken wake fails rather than hangs).
@@ -24,7 +27,6 @@ extension CursesScreenTests {
       let waited = MonotonicClock.now - started
       #expect(input.wasWoken)
       #expect(waited >= .milliseconds(100) && waited < .seconds(5), "waited \(waited)")
-      _ = task
 
       // Keys arrive as before, and a read that times out is not a wake.
       type("\u{1B}OA")
