@@ -65,13 +65,14 @@ let toolbar: [(id: String, x: Int, text: String, headline: String, detail: Strin
 
 /// Tooltips: the toolbar's buttons and the column headers as anchors, in screen cells. On the
 /// top row no side has room for a bubble: `edges: .shift` slides each along the row instead of
-/// cropping it.
+/// cropping it. The toolbar's buttons also explain themselves when the pointer rests on them
+/// (hover), as a desktop user expects of icons.
 let scene = Scene(
   anchors: toolbar.map { b in
     Anchor(
       id: b.id, position: Point(x: b.x, y: 0), size: b.text.count == 1 ? .sm : .md, placement: .bottom,
       headline: b.headline, supporting: b.detail, trigger: b.id == "help" ? .tap : .longPress,
-      boxSize: Size(width: b.text.count, height: 1), action: b.id != "help")
+      boxSize: Size(width: b.text.count, height: 1), action: b.id != "help", opensOnHover: true)
   }
     + columns.map { c in
       Anchor(
@@ -251,7 +252,8 @@ func tableRows(_ monitor: Monitor) -> [(text: String, pair: Int32)] {
   }
 }
 
-func quit(_ status: Int32, _ reason: String?) -> Never {
+@MainActor func quit(_ status: Int32, _ reason: String?) -> Never {
+  tips.end()
   endwin()
   TerminalGuard.remove()
   if let reason {

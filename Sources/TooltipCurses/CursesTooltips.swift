@@ -187,7 +187,8 @@ public final class CursesTooltips {
   /// before refreshing.
   @discardableResult
   public func draw(redraw: (Rect) -> Void = { _ in }) -> [Rect] {
-    overlay.draw(layout, state: state, redraw: redraw)
+    followPointerMotion()
+    return overlay.draw(layout, state: state, redraw: redraw)
   }
 
   /// Where the terminal cursor belongs for the selection (``TooltipOverlay/cursor(_:state:)``).
@@ -228,13 +229,46 @@ public final class CursesTooltips {
   }
 
   private func update(_ input: TooltipInput) {
-    events += state.send(input, layout: layout, policy: policy)
+    events += state.send(input, layout: layout, policy: policy, now: MonotonicClock.now)
     layout.prepareBubble(for: state.openID)
   }
 
   private func relayout() {
     layout = overlay.layout(scene: scene, area: area, options: options)
     update(.layoutChanged)
+  }
+
+  /// Whether the terminal was asked for every pointer motion (any-motion tracking, DECSET 1003):
+  /// while some anchor of ``scene`` opens on hover, and only then (motion reports cost the
+  /// program a wake-up each). ncurses asks only for the mode terminfo names (on xterm, button
+  /// events), whatever `mousemask` holds, and asks for it again whenever it switches the keypad,
+  /// which replaces any other mode: so the component asks for this one itself (`putp`, on a
+  /// screen started on standard output), at the first ``draw(redraw:)`` after the scene needs it
+  /// (the program's `keypad` and `mousemask` are set by then). ``end()`` withdraws it; a quit signal or a
+  /// crash does too (``TerminalGuard``'s reset).
+  public private(set) var pointerMotion = false
+
+  /// Withdraws what the component asked of the terminal (any-motion reports): call it before
+  /// `endwin`, so the shell is not sent a report for every move of the mouse.
+  public func end() {
+    guard pointerMotion else { return }
+    writeMode("\u{1B}[?1003l")
+    pointerMotion = false
+  }
+
+  /// Asks for any-motion reports when the scene has a hover anchor and withdraws them when not.
+  private func followPointerMotion() {
+    let wanted = scene.needsPointerMotion
+    guard wanted != pointerMotion else { return }
+    writeMode(wanted ? "\u{1B}[?1003h" : "\u{1B}[?1003l")
+    pointerMotion = wanted
+  }
+
+  /// Writes a mode switch at once: ncurses' `putp` outside a refresh goes through the C
+  /// library's buffer of standard output, which nothing else flushes.
+  private func writeMode(_ sequence: String) {
+    _ = putp(sequence)
+    _ = fflush(tk_stdout())
   }
 
   /// After an `ERR`: whether the input is gone (see the type's rules).

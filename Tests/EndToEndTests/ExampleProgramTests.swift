@@ -211,6 +211,29 @@ extension EndToEnd {
       #expect(pane.exitStatus() == 0)
     }
 
+    /// The toolbar's buttons open on hover: the program asks `CursesTooltips` for nothing more
+    /// than the scene says, and any-motion reports are asked for while it runs and withdrawn when
+    /// it quits.
+    @Test func theToolbarExplainsItselfWhenThePointerRestsOnIt() throws {
+      let pane = try start()
+      #expect(pane.wait { pane.display("#{mouse_all_flag}") == "1" }, "any-motion reports were not asked for")
+      // Everything the program writes from here on.
+      let output = pane.files.url.appendingPathComponent("output").path
+      pane.tmux(["pipe-pane", "-t", "S", "-o", "cat >> \(shellQuoted(output))"])
+      let hint = "Reads every job again now."
+      pane.sendBytes(Array("\u{1B}[<35;41;16M".utf8))  // the pointer over the table
+      pane.sendBytes(Array("\u{1B}[<35;4;1M".utf8))  // then at rest on the refresh icon (column 3)
+      #expect(pane.wait { pane.capture().contains { $0.contains(hint) } }, "hover did not open it")
+      // Off the zone (anchor, gap, bubble): it closes, and the program's own cells come back.
+      pane.sendBytes(Array("\u{1B}[<35;60;16M".utf8))
+      #expect(pane.wait { !pane.capture().contains { $0.contains(hint) } }, "it stayed open off its zone")
+      pane.send("q")
+      #expect(pane.exitStatus() == 0)
+      // On the way out the any-motion request was withdrawn before curses ended.
+      let written = (try? String(contentsOfFile: output, encoding: .isoLatin1)) ?? ""
+      #expect(written.contains("\u{1B}[?1003l"), "1003 was not switched off")
+    }
+
     @Test func aSignalRestoresTheTerminal() throws {
       let pane = try start()
       let pid = try #require(pane.demoPID())
