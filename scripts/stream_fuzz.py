@@ -654,15 +654,17 @@ def crafted_directory():
 
 def craft_terminfo_stream(rng, args, env, size):
     """In some streams: TERM one of the crafted entries (TERMINFO their directory), mostly with
-    the scene of disputed-width graphemes open. Changes `args` and `env` in place; returns `size`
-    (None for a stream left as it was)."""
+    the scene of disputed-width graphemes open at a size that shows it. Changes `args` and `env`
+    in place; returns the stream's size (None for a stream left as it was)."""
     if rng.random() >= CRAFTED_SHARE:
         return None
     env["TERM"] = rng.choice(sorted(CRAFTED_ENTRIES))
     env["TERMINFO"] = CRAFTED_DIR
     if rng.random() < 0.7:
+        # At a size that shows the bubble (resizes may follow).
         args[1] = CRAFTED_DIR + "/disputed.json"
         args += ["--open", "e"]
+        return list(rng.choice([(80, 24), (100, 30), (120, 40), (40, 12)]))
     return size
 
 
