@@ -28,6 +28,20 @@ import Testing
     #expect(grid.size == Size(width: 40, height: 10))
   }
 
+  /// A screen of Int.max sides (as a caller may pass one) lays out without a row index that
+  /// size: the anchors are found where they are, and nowhere past them.
+  @Test(arguments: [
+    Size(width: Int.max, height: Int.max), Size(width: 40, height: 1 << 40), Size(width: 1 << 40, height: 1 << 40),
+  ])
+  func aScreenOfExtremeSidesLaysOut(screen: Size) {
+    let layout = SceneLayout(scene: Self.scene, screen: screen)
+    #expect(layout.anchor(at: Point(x: 10, y: 2))?.id == "b")
+    #expect(layout.anchor(at: Point(x: 10, y: 1 << 30)) == nil)
+    var state = TooltipState(layout: layout)
+    _ = state.send(.open("b"), layout: layout)
+    #expect(state.openID == "b")
+  }
+
   @Test func aHoldOfInt64MaxSecondsAndFarTimestampsDoNotTrap() {
     let layout = SceneLayout(scene: Self.scene, screen: Size(width: 40, height: 10))
     var state = TooltipState(layout: layout)

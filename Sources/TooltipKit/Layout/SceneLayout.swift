@@ -17,7 +17,7 @@ public struct SceneLayout: Sendable {
   public let anchors: [PlacedAnchor]
 
   private let orderByID: IDIndex
-  /// The tap targets on each screen row, indexed by the row (0 ..< screen height).
+  /// The tap targets on each screen row, indexed by the row (0 up to the last row holding one).
   private let rows: [RowIndex]
   /// Centre cells by row, for arrow-key selection: rows in order, each row's anchors by centre
   /// column, then reading order.
@@ -75,7 +75,10 @@ public struct SceneLayout: Sendable {
     anchors = placed
     // Rows are screen rows: an array indexed by the row, not a dictionary keyed by it (whose
     // storage type the runtime would look up among every conformance record at start-up).
-    var rows = [RowIndex](repeating: RowIndex(), count: max(0, screen.height))
+    // It ends at the last row holding a target: a screen a caller sized from extreme values
+    // (Int.max rows) costs no more than its anchors.
+    let lastRow = placed.reduce(0) { max($0, min($1.target.maxY, screen.height)) }
+    var rows = [RowIndex](repeating: RowIndex(), count: lastRow)
     for (i, p) in placed.enumerated() {
       // A taller box (one a program gave) is indexed on each of its rows that is on screen.
       let top = max(p.target.minY, 0)
@@ -174,7 +177,7 @@ public struct SceneLayout: Sendable {
   /// Where targets overlap, artwork (the box) beats padding, then the nearer centre wins,
   /// then reading order.
   public func anchor(at point: Point) -> PlacedAnchor? {
-    guard Rect(size: screen).contains(point) else { return nil }
+    guard Rect(size: screen).contains(point), point.y < rows.count else { return nil }
     let row = rows[point.y]
     // Targets starting after the point cannot hold it; binary-search the first of them.
     let low = row.order.partitionPoint { anchors[$0].target.minX <= point.x }
