@@ -256,6 +256,9 @@ def unknown_csi(rng):
                 b";" in params or final == ord("u") or final in KNOWN_CSI_FINALS):
             # A key with xterm's modifier parameter, modifyOtherKeys or the `u` form: a key.
             continue
+        if not inter and final in KNOWN_SS3_FINALS and re.fullmatch(rb"[0-9;]*", params) and b";" in params:
+            # `CSI 1 ; m F` is the key `SS3 F` with modifiers: `CSI ; M` is keypad Enter.
+            continue
         if not inter and not params and final == ord("["):
             # The Linux console's function keys: one more byte.
             continue
