@@ -28,6 +28,17 @@ master is no longer read, so a frame's write blocks). Such a stream passes when 
 exits with 128 + the signal within a short deadline (or, for a fault signal, dies by it), with
 nothing on stderr and the terminal restored as above.
 
+Three hostile classes come on top, drawn from a generator of their own (so the other streams
+stay as they were): half the streams that stall their output before a signal have it suspended
+(tcflow TCOOFF, so every write blocks), sometimes SIGSTOP for a while, then SIGCONT, a key and a
+wait until the program sits in write(2), then the quit signal; about one stream in twenty is
+resized mid-stream past what curses holds (a side above 32767, or past 2^20 cells) with SIGWINCH,
+mostly back to an ordinary size a few steps later; and about one in twenty runs under a
+terminfo entry crafted from xterm-256color and compiled once per run with `tic -x -o DIR` (a cup
+reading its parameters with %s, %l or a ninth parameter, capabilities missing, absurd cols and
+lines, long strings), mostly with a scene of graphemes of disputed width open. `--only CLASS`
+(resume, huge, crafted) runs only streams of one class.
+
 Usage:
   scripts/stream_fuzz.py --binary .build/debug/tooltip-tui --streams 10000 --seed 1
   scripts/stream_fuzz.py --binary .build/debug/tooltip-tui --replay FAILED.json
