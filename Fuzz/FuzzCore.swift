@@ -53,6 +53,18 @@ let fuzzGaps: [Duration] = [
   .seconds(1), .milliseconds(1001), .seconds(3600), .seconds(Int64.max / 4),
 ]
 
+/// Whether input that ends with `read` may be a lone ESC, ESC and intermediates, or a string
+/// opener with nothing after it: the only things a gap of `sequenceWait` may end.
+func mayEndEarly(_ read: ArraySlice<UInt8>) -> Bool {
+  guard let last = read.last else { return false }
+  if [0x1B, 0x90, 0x98, 0x9D, 0x9E, 0x9F].contains(last) { return true }
+  // ESC, then intermediates (0x20-0x2F) or one string opener.
+  var i = read.endIndex - 1
+  while i > read.startIndex, (0x20...0x2F).contains(read[i]) { i -= 1 }
+  if i < read.endIndex - 1, read[i] == 0x1B { return true }
+  return read.count >= 2 && read[read.endIndex - 2] == 0x1B && [0x5D, 0x50, 0x5F, 0x5E, 0x58].contains(last)
+}
+
 /// `bytes` delivered as over a slow link: in chunks split at the points `plan` chooses, each
 /// read after a gap it chooses (from `gaps`); before each read, what is pending times out when
 /// the gap reached its wait, as a reader does. Returns the inputs, whether anything timed out,
@@ -71,6 +83,11 @@ func deliver(
     // Time runs on, as far as a Duration holds (timestamps far apart).
     if now < .seconds(Int64.max / 2) { now += gap }
     if parser.isPending, let wait = parser.pendingWait, gap >= wait {
+      if gap < InputParser.slowSequenceWait && !mayEndEarly(bytes[..<index]) {
+        // Past `ESC [`, `ESC O`, `ESC ]`, inside a string, a report, a paste or a character,
+        // the next byte may take up to `slowSequenceWait` over a slow link.
+        fatalError("a sequence begun timed out after \(gap), before byte \(index)")
+      }
       let before = inputs.count
       parser.timeOut(into: &inputs)
       timedOut = true
