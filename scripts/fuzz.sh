@@ -4,7 +4,11 @@
 # Inputs run up to 1 KB from the start (-len_control=0): enough bytes for a scene and all 64
 # steps, so deep sequences are tried at once rather than after hours of growing inputs.
 #
-# The same bytes also run through the terminal input parser (InputParser), whole and in chunks.
+# The same bytes also run through the terminal input parser (InputParser): whole and in chunks;
+# over a slow link (split at points and delivered after gaps read from the bytes, timing out what
+# is pending as a reader does); inside a bracketed paste; and as extreme values for the layout
+# and the state machine (screens and areas of Int.max sides, holds of Int64.max seconds,
+# timestamps far apart).
 #
 # Builds Fuzz/FuzzCore.swift with the property tests' generators and invariants
 # (Tests/PropertyTests/Support) against the core, instrumented for libFuzzer and

@@ -28,6 +28,17 @@ master is no longer read, so a frame's write blocks). Such a stream passes when 
 exits with 128 + the signal within a short deadline (or, for a fault signal, dies by it), with
 nothing on stderr and the terminal restored as above.
 
+Three hostile classes come on top, drawn from a generator of their own (so the other streams
+stay as they were): half the streams that stall their output before a signal have it suspended
+(tcflow TCOOFF, so every write blocks), sometimes SIGSTOP for a while, then SIGCONT, a key and a
+wait until the program sits in write(2), then the quit signal; about one stream in twenty is
+resized mid-stream past what curses holds (a side above 32767, or past 2^20 cells) with SIGWINCH,
+mostly back to an ordinary size a few steps later; and about one in twenty runs under a
+terminfo entry crafted from xterm-256color and compiled once per run with `tic -x -o DIR` (a cup
+reading its parameters with %s, %l or a ninth parameter, capabilities missing, absurd cols and
+lines, long strings), mostly with a scene of graphemes of disputed width open. `--only CLASS`
+(resume, huge, crafted) runs only streams of one class.
+
 Usage:
   scripts/stream_fuzz.py --binary .build/debug/tooltip-tui --streams 10000 --seed 1
   scripts/stream_fuzz.py --binary .build/debug/tooltip-tui --replay FAILED.json
@@ -38,6 +49,7 @@ Exit status: 0 when every stream passed, 1 when any failed, 2 for a usage error.
 """
 
 import argparse
+import atexit
 import fcntl
 import json
 import multiprocessing
@@ -254,6 +266,9 @@ def unknown_csi(rng):
         if not inter and final in MODIFIABLE_FINALS and re.fullmatch(rb"[0-9;]*", params) and (
                 b";" in params or final == ord("u") or final in KNOWN_CSI_FINALS):
             # A key with xterm's modifier parameter, modifyOtherKeys or the `u` form: a key.
+            continue
+        if not inter and final in KNOWN_SS3_FINALS and re.fullmatch(rb"[0-9;]*", params) and b";" in params:
+            # `CSI 1 ; m F` is the key `SS3 F` with modifiers: `CSI ; M` is keypad Enter.
             continue
         if not inter and not params and final == ord("["):
             # The Linux console's function keys: one more byte.
@@ -478,6 +493,12 @@ def generate(seed, index):
     for action in actions:
         if action[0] == "write":
             action[1] = filtered(action[1])
+    # The hostile classes draw from their own generator, so the streams above stay what they were.
+    hostile = random.Random("%d:%d:hostile" % (seed, index))
+    add_huge_size(hostile, actions, 1 if early else 0)
+    crafted = craft_terminfo_stream(hostile, args, env, [cols, rows])
+    if crafted:
+        cols, rows = crafted
     end_with_signal(rng, actions)
     for action in actions:
         if action[0] == "paste":
@@ -538,7 +559,140 @@ def end_with_signal(rng, actions):
         for _ in range(rng.randint(0, 6)):
             actions.append(["write", b"".join(rng.choice(KEYS) for _ in range(rng.randint(1, 4)))])
             actions.append(["sleep", rng.choice([10, 40, 60])])
+        if rng.random() < 0.5:
+            stalled_resume(rng, actions)
     actions.append(["signal", rng.choice(TERMINATING_SIGNALS)])
+
+
+def stalled_resume(rng, actions):
+    """Output stalled, then a resume: the terminal's output is suspended (as by an XOFF from the
+    terminal) so that every write blocks, the program is sometimes stopped with SIGSTOP for a
+    while, then SIGCONT (as a shell's `fg` sends it, which makes the program draw again), a key,
+    and a wait until the program sits in `write(2)`; the quit signal comes next."""
+    actions.append(["suspend"])
+    if rng.random() < 0.5:
+        actions.append(["sigstop", rng.choice([0, 50, 200])])
+    actions.append(["sigcont"])
+    actions.append(["write", rng.choice(KEYS)])
+    actions.append(["blocked", 1000])
+
+
+
+# ---------------------------------------------------------------------------------------------
+# Huge sizes and crafted terminfo entries
+
+# Window sizes curses cannot hold (a side above 32767, since it keeps coordinates in `short`)
+# or that are too large to draw (past 2^20 cells): the program draws within 10,000 a side and
+# 2^20 cells. `TIOCSWINSZ` holds sides up to 65535.
+HUGE_SIZES = [(40000, 2), (2, 40000), (65535, 65535), (32768, 24), (80, 32768), (65535, 1), (1, 65535),
+              (1100, 1000), (10001, 105), (1025, 1024), (5000, 300)]
+HUGE_SHARE = 0.06
+
+
+def add_huge_size(rng, actions, first):
+    """In some streams: a resize to a huge size (with SIGWINCH) somewhere among `actions` (from
+    index `first` on), mostly followed a few steps later by one back to an ordinary size."""
+    if rng.random() >= HUGE_SHARE:
+        return
+    cols, rows = rng.choice(HUGE_SIZES)
+    at = rng.randint(first, len(actions))
+    huge = [["resize", cols, rows], ["winch"]]
+    if rng.random() < 0.5:
+        huge.append(["write", b"".join(rng.choice(KEYS) for _ in range(rng.randint(1, 4)))])
+    actions[at:at] = huge
+    if rng.random() < 0.7:
+        back = min(len(actions), at + len(huge) + rng.randint(0, 3))
+        actions.insert(back, ["resize"] + list(random_size(rng)))
+
+
+# Terminfo entries made from xterm-256color, compiled once per run with `tic -x -o DIR`: a
+# capability name -> its new value (a string capability as tic writes it, `#N` for a number,
+# None to cancel it).
+CRAFTED_ENTRIES = {
+    # cup reading its parameters as strings: tiparm would take an integer for a pointer.
+    "tk-cup-s": {"cup": r"\E[%i%p1%s;%p2%dH"},
+    "tk-cup-l": {"cup": r"\E[%i%p1%l%d;%p2%dH"},
+    "tk-cup-p9": {"cup": r"\E[%i%p1%d;%p2%d%p9%sH"},
+    # What a program needs beyond cup, missing.
+    "tk-missing": {name: None for name in (
+        "civis", "cnorm", "cvvis", "setaf", "setab", "colors", "pairs", "kmous", "el", "ed", "sgr",
+        "sgr0", "bold", "rev", "smul", "rmul", "dim", "ech", "hpa", "vpa", "csr", "ind", "ri", "op",
+        "smkx", "rmkx", "kcuu1", "kcud1", "kcub1", "kcuf1", "cuu1", "cud1", "cub1", "cuf1", "home")},
+    # Absurd sizes (curses takes the terminal's own: with none, 0 x 0, see RELIABILITY.md).
+    "tk-huge": {"cols": "#40000", "lines": "#40000", "it": "#65535"},
+    # Long strings.
+    "tk-long": {"sgr0": r"\E(B\E[m" * 300, "el": r"\E[K" * 600, "civis": r"\E[?25l" * 400,
+                "cnorm": r"\E[?12l\E[?25h" * 200},
+}
+CRAFTED_SHARE = 0.06
+# In a stream's JSON, the run's directory of crafted entries (made when the stream runs).
+CRAFTED_DIR = "@CRAFTED@"
+# A tooltip with graphemes of disputed width, which the presenter draws at explicit positions
+# (through cup).
+DISPUTED_SCENE = (
+    '{"anchors": [{"id": "e", "x": 10, "y": 2, "placement": "bottom", '
+    '"headline": "family \\ud83d\\udc68\\u200d\\ud83d\\udc69\\u200d\\ud83d\\udc67 and \\u2764\\ufe0f", '
+    '"supporting": "flags \\ud83c\\uddef\\ud83c\\uddf5 e\\u0301 \\u231a"}]}')
+_crafted = {}
+
+
+def crafted_entry(source, name, changes):
+    """The terminfo source `source` (infocmp's output) renamed `name`, with `changes` made."""
+    text = "".join(line for line in source.splitlines(True) if not line.startswith("#"))
+    fields = [f.strip() for f in re.split(r"(?<!\\),", text) if f.strip()]
+    kept = [f for f in fields[1:] if re.split(r"[=#@]", f, 1)[0] not in changes]
+    for cap, value in changes.items():
+        kept.append(cap + "@" if value is None else cap + value if value.startswith("#") else cap + "=" + value)
+    return "%s|crafted entry,\n\t%s,\n" % (name, ",\n\t".join(kept))
+
+
+def crafted_directory():
+    """The directory of this run's crafted terminfo entries and scene, made on first use
+    (before the workers start, so they share it) and removed at exit."""
+    if "dir" not in _crafted:
+        directory = tempfile.mkdtemp(prefix="stream-fuzz-terminfo-")
+        owner = os.getpid()
+        atexit.register(lambda: os.getpid() == owner and shutil.rmtree(directory, ignore_errors=True))
+        source = subprocess.run(["infocmp", "-x", "xterm-256color"], capture_output=True, text=True,
+                                check=True).stdout
+        for name, changes in CRAFTED_ENTRIES.items():
+            path = os.path.join(directory, name + ".src")
+            with open(path, "w") as f:
+                f.write(crafted_entry(source, name, changes))
+            subprocess.run(["tic", "-x", "-o", directory, path], check=True, capture_output=True)
+        with open(os.path.join(directory, "disputed.json"), "w") as f:
+            f.write(DISPUTED_SCENE)
+        _crafted["dir"] = directory
+    return _crafted["dir"]
+
+
+def craft_terminfo_stream(rng, args, env, size):
+    """In some streams: TERM one of the crafted entries (TERMINFO their directory), mostly with
+    the scene of disputed-width graphemes open at a size that shows it. Changes `args` and `env`
+    in place; returns the stream's size (None for a stream left as it was)."""
+    if rng.random() >= CRAFTED_SHARE:
+        return None
+    env["TERM"] = rng.choice(sorted(CRAFTED_ENTRIES))
+    env["TERMINFO"] = CRAFTED_DIR
+    if rng.random() < 0.7:
+        # At a size that shows the bubble (resizes may follow).
+        args[1] = CRAFTED_DIR + "/disputed.json"
+        args += ["--open", "e"]
+        return list(rng.choice([(80, 24), (100, 30), (120, 40), (40, 12)]))
+    return size
+
+
+def stream_classes(stream):
+    """The hostile classes stream `stream` holds: `resume`, `huge`, `crafted`."""
+    actions = stream["actions"]
+    classes = set()
+    if any(a[0] == "sigcont" for a in actions):
+        classes.add("resume")
+    if any(a[0] == "resize" and (a[1] * a[2] > 1 << 20 or max(a[1], a[2]) > 32767) for a in actions):
+        classes.add("huge")
+    if stream["env"].get("TERMINFO") == CRAFTED_DIR:
+        classes.add("crafted")
+    return classes
 
 
 def expected_status(stream):
@@ -876,6 +1030,8 @@ class Pty:
         self.sent = 0
         # A stalled terminal no longer reads the program's output.
         self.stalled = False
+        # The terminal's output is suspended (tcflow TCOOFF on the slave).
+        self.suspended = False
         self.blocked_at_signal = False
         self.status_path = None
 
@@ -932,14 +1088,18 @@ def run(binary, stream, deadline=10.0, write_stall=20.0):
     before = termios.tcgetattr(slave)
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "SWIFT_BACKTRACE": "interactive=no"}
     env.update(stream["env"])
+    args = stream["args"]
+    if env.get("TERMINFO") == CRAFTED_DIR:
+        env["TERMINFO"] = crafted_directory()
+        args = [a.replace(CRAFTED_DIR, env["TERMINFO"]) for a in args]
     errors = tempfile.TemporaryFile()
     result = {"ok": False, "reason": "", "sent": 0, "resizes": 0, "quits": 0, "seconds": 0.0}
-    command = [binary] + stream["args"]
+    command = [binary] + args
     status_dir = None
     if any(a[0] == "ctrlz" for a in stream["actions"]):
         # Ctrl-Z must really stop the program: it runs as a job of a wrapper acting as its shell.
         status_dir = tempfile.mkdtemp(prefix="stream-fuzz-")
-        command = job_control_command(os.path.join(status_dir, "status"), binary, stream["args"])
+        command = job_control_command(os.path.join(status_dir, "status"), binary, args)
     proc = subprocess.Popen(
         command, stdin=slave, stdout=slave, stderr=errors, env=env,
         start_new_session=True, preexec_fn=make_controlling_terminal, close_fds=True)
@@ -954,6 +1114,9 @@ def run(binary, stream, deadline=10.0, write_stall=20.0):
             proc.kill()
         proc.wait()
         pty.drain()
+        if pty.suspended:
+            # Only now: what the program wrote to restore must have come out on its own.
+            termios.tcflow(slave, termios.TCOON)
         after = termios.tcgetattr(slave)
         os.close(master)
         os.close(slave)
@@ -967,6 +1130,9 @@ def run(binary, stream, deadline=10.0, write_stall=20.0):
     result["signal"] = next((a[1] for a in stream["actions"] if a[0] == "signal"), 0)
     result["stalled"] = pty.stalled
     result["blocked"] = pty.blocked_at_signal
+    classes = stream_classes(stream)
+    result["huge"] = "huge" in classes
+    result["crafted"] = "crafted" in classes
     if not reason:
         reason = check(stream, proc.returncode, stderr, pty.output, before, after)
     result["ok"] = not reason
@@ -1017,6 +1183,21 @@ def drive(pty, stream, deadline, write_stall, result):
                 os.kill(target, signal.SIGWINCH)
         elif kind == "stall":
             pty.stalled = True
+        elif kind == "suspend":
+            # The terminal suspends its output (as on an XOFF it sent): every write blocks.
+            pty.stalled = pty.suspended = True
+            termios.tcflow(pty.slave, termios.TCOOFF)
+        elif kind == "sigstop":
+            os.kill(pty.proc.pid, signal.SIGSTOP)
+            if not wait_for(lambda: process_state(pty.proc.pid) in ("T", "t"), deadline):
+                return "SIGSTOP did not stop the program within %.0f s" % deadline
+            pty.pump(action[1] / 1000.0)
+        elif kind == "sigcont":
+            os.kill(pty.proc.pid, signal.SIGCONT)
+            result["resumed"] = True
+        elif kind == "blocked":
+            # Until the program sits in write(2) (the frame drawn after the resume).
+            wait_for(lambda: blocked_in_write(pty.proc.pid), action[1] / 1000.0)
         elif kind == "signal":
             return end_by_signal(pty, action[1], deadline)
         elif kind == "ctrlz":
@@ -1164,6 +1345,8 @@ def main():
     parser.add_argument("--out", default="stream-fuzz-failures", help="where failing streams go")
     parser.add_argument("--replay", metavar="FILE", help="run one saved stream again")
     parser.add_argument("--progress", type=int, default=0, help="print figures every N streams")
+    parser.add_argument("--only", choices=["resume", "huge", "crafted"],
+                        help="run only streams of this hostile class (the next --streams of them from --first)")
     options = parser.parse_args()
 
     if not (os.path.isfile(options.binary) and os.access(options.binary, os.X_OK)):
@@ -1185,12 +1368,22 @@ def main():
         return 0 if result["ok"] else 1
 
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(2**32)
-    print("stream_fuzz: seed %d, streams %d..%d, binary %s" % (
-        seed, options.first, options.first + options.streams - 1, options.binary), flush=True)
-    jobs = [(options.binary, seed, i, options.deadline)
-            for i in range(options.first, options.first + options.streams)]
+    crafted_directory()  # compiled once, before the workers start
+    print("stream_fuzz: seed %d, streams %d..%d%s, binary %s" % (
+        seed, options.first, options.first + options.streams - 1,
+        " (the first %d with class %s)" % (options.streams, options.only) if options.only else "",
+        options.binary), flush=True)
+    indices = range(options.first, options.first + options.streams)
+    if options.only:
+        indices, i = [], options.first
+        while len(indices) < options.streams:
+            if options.only in stream_classes(generate(seed, i)):
+                indices.append(i)
+            i += 1
+    jobs = [(options.binary, seed, i, options.deadline) for i in indices]
     totals = {"streams": 0, "failures": 0, "sent": 0, "resizes": 0, "quits": 0, "extra_quits": 0,
-              "signals": 0, "stalls": 0, "blocked": 0, "checked": 0, "ctrl_z": 0, "extra_ctrl_z": 0}
+              "signals": 0, "stalls": 0, "blocked": 0, "checked": 0, "ctrl_z": 0, "extra_ctrl_z": 0,
+              "resumed": 0, "huge": 0, "crafted": 0}
     started = time.monotonic()
     slowest = (0.0, -1)
 
@@ -1203,7 +1396,7 @@ def main():
         totals["signals"] += 1 if result.get("signal") else 0
         totals["stalls"] += 1 if result.get("stalled") else 0
         totals["blocked"] += 1 if result.get("blocked") else 0
-        for key in ("checked", "ctrl_z", "extra_ctrl_z"):
+        for key in ("checked", "ctrl_z", "extra_ctrl_z", "resumed", "huge", "crafted"):
             totals[key] += int(result.get(key, 0))
         slowest = max(slowest, (result["seconds"], result["index"]))
         if not result["ok"]:
@@ -1244,6 +1437,9 @@ def summary(totals, started, slowest):
           flush=True)
     print("stream_fuzz: %d streams checked against the snapshot, %d Ctrl-Z/fg cycles (%d Ctrl-Z"
           " pressed again)" % (totals["checked"], totals["ctrl_z"], totals["extra_ctrl_z"]), flush=True)
+    print("stream_fuzz: %d streams resumed (SIGCONT) with the output suspended, %d resized past 32767 a side"
+          " or 2^20 cells, %d under a crafted terminfo entry" % (totals["resumed"], totals["huge"],
+                                                                  totals["crafted"]), flush=True)
 
 
 if __name__ == "__main__":

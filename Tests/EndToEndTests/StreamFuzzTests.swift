@@ -35,6 +35,23 @@ extension EndToEnd {
       #expect(result.text.contains("30 streams, 0 failed"), "\(result.text)")
       // Some of them end on a screen checked against the snapshot, and some stop and continue.
       #expect(result.text.contains("4 streams checked against the snapshot, 10 Ctrl-Z/fg cycles"), "\(result.text)")
+      // Some are resumed with their output suspended, and some resized past what curses holds.
+      #expect(
+        result.text.contains("2 streams resumed (SIGCONT) with the output suspended, 3 resized past 32767"),
+        "\(result.text)")
+    }
+
+    /// Streams under crafted terminfo entries (a `cup` reading its parameters as strings,
+    /// capabilities missing, absurd sizes, long strings), compiled once with `tic`: the first
+    /// two of the CI seed's.
+    @Test func craftedTerminfoStreamsPass() throws {
+      let failures = try TemporaryDirectory()
+      let result = try fuzz([
+        "--streams", "2", "--seed", "20261129", "--only", "crafted", "--out", failures.url.path,
+      ])
+      #expect(result.status == 0, "stream fuzzing failed:\n\(result.text)\(result.stderr)")
+      #expect(result.text.contains("2 streams, 0 failed"), "\(result.text)")
+      #expect(result.text.contains("2 under a crafted terminfo entry"), "\(result.text)")
     }
 
     /// The snapshot check does fail: a checked stream whose keypad 1 switches the open

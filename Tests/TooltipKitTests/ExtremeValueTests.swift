@@ -28,6 +28,25 @@ import Testing
     #expect(grid.size == Size(width: 40, height: 10))
   }
 
+  /// A screen of Int.max sides (as a caller may pass one) lays out without a row index that
+  /// size: the anchors are found where they are, one 2^30 rows down included, and nowhere else.
+  @Test(arguments: [
+    Size(width: Int.max, height: Int.max), Size(width: 40, height: 1 << 40), Size(width: 1 << 40, height: 1 << 40),
+  ])
+  func aScreenOfExtremeSidesLaysOut(screen: Size) {
+    var scene = Self.scene
+    scene.anchors.append(
+      Anchor(id: "far", position: Point(x: 3, y: 1 << 30), placement: .top, headline: "Far", supporting: "f"))
+    let layout = SceneLayout(scene: scene, screen: screen)
+    #expect(layout.anchor(at: Point(x: 10, y: 2))?.id == "b")
+    #expect(layout.anchor(at: Point(x: 10, y: 1 << 29)) == nil)
+    // An anchor far down such a screen is still found (past the rows indexed).
+    #expect(layout.anchor(at: Point(x: 3, y: 1 << 30))?.id == (screen.height > 1 << 30 ? "far" : nil))
+    var state = TooltipState(layout: layout)
+    _ = state.send(.open("b"), layout: layout)
+    #expect(state.openID == "b")
+  }
+
   @Test func aHoldOfInt64MaxSecondsAndFarTimestampsDoNotTrap() {
     let layout = SceneLayout(scene: Self.scene, screen: Size(width: 40, height: 10))
     var state = TooltipState(layout: layout)

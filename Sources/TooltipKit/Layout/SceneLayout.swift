@@ -17,8 +17,11 @@ public struct SceneLayout: Sendable {
   public let anchors: [PlacedAnchor]
 
   private let orderByID: IDIndex
-  /// The tap targets on each screen row, indexed by the row (0 ..< screen height).
+  /// The tap targets on each screen row, indexed by the row (0 up to the last row holding one,
+  /// ``indexedRows`` at most).
   private let rows: [RowIndex]
+  /// The most rows the row index holds (65,536, far past any terminal's).
+  static let indexedRows = 1 << 16
   /// Centre cells by row, for arrow-key selection: rows in order, each row's anchors by centre
   /// column, then reading order.
   private let centres: [CentreRow]
@@ -75,11 +78,14 @@ public struct SceneLayout: Sendable {
     anchors = placed
     // Rows are screen rows: an array indexed by the row, not a dictionary keyed by it (whose
     // storage type the runtime would look up among every conformance record at start-up).
-    var rows = [RowIndex](repeating: RowIndex(), count: max(0, screen.height))
+    // It ends at the last row holding a target, and at ``indexedRows`` at most: a screen a
+    // caller sized from extreme values (Int.max rows) costs no more than its anchors.
+    let lastRow = placed.reduce(0) { max($0, min($1.target.maxY, screen.height, Self.indexedRows)) }
+    var rows = [RowIndex](repeating: RowIndex(), count: lastRow)
     for (i, p) in placed.enumerated() {
       // A taller box (one a program gave) is indexed on each of its rows that is on screen.
       let top = max(p.target.minY, 0)
-      let bottom = min(p.target.maxY, screen.height)
+      let bottom = min(p.target.maxY, lastRow)
       for row in top..<max(top, bottom) {
         rows[row].order.append(i)
       }
@@ -175,6 +181,17 @@ public struct SceneLayout: Sendable {
   /// then reading order.
   public func anchor(at point: Point) -> PlacedAnchor? {
     guard Rect(size: screen).contains(point) else { return nil }
+    guard point.y < rows.count else {
+      // No target reaches this row, or it is past the indexed rows (a screen sized from
+      // extreme values): there every anchor is looked at.
+      guard point.y >= Self.indexedRows else { return nil }
+      var best: (rank: (Int, Int, Int), index: Int)?
+      for (index, placed) in anchors.enumerated() where placed.target.contains(point) {
+        let rank = (placed.box.contains(point) ? 0 : 1, abs(point.x - placed.centre.x), index)
+        if best == nil || rank < best!.rank { best = (rank, index) }
+      }
+      return best.map { anchors[$0.index] }
+    }
     let row = rows[point.y]
     // Targets starting after the point cannot hold it; binary-search the first of them.
     let low = row.order.partitionPoint { anchors[$0].target.minX <= point.x }
