@@ -238,6 +238,44 @@ def huge(binary, directory, at_start):
     return "; ".join(problems)
 
 
+def sizeless(binary, directory):
+    """A terminal that reports no size (0 x 0) under terminfo entries whose own cols and lines
+    curses cannot hold or should not: 40000 x 2, 2 x 40000, 32767 x 32767. Curses takes the
+    entry's size then; the program must start within what it draws and quit on q with 0."""
+    source = subprocess.run(["infocmp", "-x", "xterm-256color"], capture_output=True, text=True,
+                            check=True).stdout
+    problems = []
+    for cols, rows in ((40000, 2), (2, 40000), (32767, 32767)):
+        name = "tk-sizeless-%dx%d" % (cols, rows)
+        entry = re.sub(r"^xterm-256color\|[^,]*,", name + "|no size of its own,", source, count=1, flags=re.M)
+        entry = re.sub(r"cols#\d+,", "cols#%d," % cols, entry, count=1)
+        entry = re.sub(r"lines#\d+,", "lines#%d," % rows, entry, count=1)
+        path = os.path.join(directory, name + ".src")
+        with open(path, "w") as f:
+            f.write(entry)
+        subprocess.run(["tic", "-x", "-o", directory, path], check=True, capture_output=True)
+        run = Run(binary, [], 0, 0, env_extra={"TERM": name, "TERMINFO": directory})
+        problem = ""
+        if not run.started():
+            problem = "did not start within 10 s"
+        else:
+            run.pump(0.5, b"\t")
+            run.pump(0.3, b"q")
+            status = run.wait(5.0)
+            if status is None:
+                problem = "hang: still running 5 s after q (killed)"
+            elif status != 0:
+                problem = "exit status %s, not 0" % status
+        stderr, after = run.finish()
+        if not problem and after != run.before:
+            problem = "termios not restored"
+        if not problem and stderr:
+            problem = "stderr: " + stderr.strip()[:300]
+        if problem:
+            problems.append("%dx%d: %s" % (cols, rows, problem))
+    return "; ".join(problems)
+
+
 def crafted_terminfo(directory):
     """Compiles xterm-256color with cup's parameters read as strings (tic -o DIR); the names."""
     source = subprocess.run(["infocmp", "-x", "xterm-256color"], capture_output=True, text=True,
@@ -453,6 +491,7 @@ CASES = {
     "hangup-quiet": hangup_quiet,
     "huge": lambda binary, directory: huge(binary, directory, False),
     "huge-start": lambda binary, directory: huge(binary, directory, True),
+    "sizeless": sizeless,
 }
 
 

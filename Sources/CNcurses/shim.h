@@ -117,6 +117,18 @@ static inline int tk_check_terminal(const char *term, int fd) {
   return TK_TERMINAL_OK;
 }
 
+/* The size the terminfo entry of `term` gives (its cols and lines), without starting curses:
+   -1 for what it does not give. Curses takes it when the terminal reports no size. */
+static inline void tk_terminfo_size(const char *term, int fd, int *width, int *height) {
+  int status = 0;
+  *width = -1;
+  *height = -1;
+  if (setupterm(term, fd, &status) != OK) return;
+  *width = tigetnum("cols");
+  *height = tigetnum("lines");
+  del_curterm(cur_term);
+}
+
 /* Whether the terminal started by newterm says it takes direct (24-bit) colour numbers. */
 static inline int tk_has_direct_color(void) { return tigetflag("RGB") > 0; }
 

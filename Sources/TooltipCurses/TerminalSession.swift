@@ -132,7 +132,9 @@ public final class TerminalSession {
     unsetenv("COLUMNS")
     // A side curses cannot hold (it keeps coordinates in `short`) is cut to what it can,
     // through the one door newterm leaves: LINES and COLUMNS, taken away again after it.
-    let real = Self.terminalSize()
+    // A terminal that reports no size (0 x 0) leaves curses the terminfo entry's `cols` and
+    // `lines`, cut the same way (an entry may say 40000, or 32767 x 32767: a gigabyte of cells).
+    let real = Self.terminalSize() ?? Self.terminfoSize(term)
     if let real, Self.drawable(real) != real {
       let drawn = Self.drawable(real)
       setenv("LINES", String(drawn.height), 1)
@@ -208,6 +210,16 @@ public final class TerminalSession {
     let width = min(max(1, real.width), maxSide)
     let height = min(max(1, real.height), maxSide, max(1, maxCells / width))
     return Size(width: width, height: height)
+  }
+
+  /// The size the terminfo entry of `term` gives (`cols`, `lines`), which curses takes when the
+  /// terminal reports none; nil when the entry gives none.
+  static func terminfoSize(_ term: String) -> Size? {
+    var columns: Int32 = -1
+    var lines: Int32 = -1
+    tk_terminfo_size(term, 1, &columns, &lines)
+    guard columns > 0, lines > 0 else { return nil }
+    return Size(width: Int(columns), height: Int(lines))
   }
 
   /// The terminal's own size (`TIOCGWINSZ` on standard output), nil when it does not say.

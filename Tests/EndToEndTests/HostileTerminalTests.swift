@@ -43,6 +43,16 @@ extension EndToEnd.HostileTerminal {
     #expect(result.status == 0, "\(result.text)\(result.stderr)")
     #expect(result.text.contains("2 runs, 0 failed"), "\(result.text)")
   }
+
+  /// A terminal that reports no size (0 x 0) leaves curses its terminfo entry's `cols` and
+  /// `lines`: entries saying 40000 x 2, 2 x 40000 and 32767 x 32767 start within what the
+  /// session draws and quit on `q` with status 0. Before, the first was refused at start with a
+  /// line that blamed the terminal, and the last never started (curses allocating 2^30 cells).
+  @Test func aTerminalWithNoSizeTakesTheEntrysWithinWhatCursesHolds() throws {
+    let result = try run(["sizeless"])
+    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+  }
 }
 
 extension EndToEnd.HostileTerminal {
