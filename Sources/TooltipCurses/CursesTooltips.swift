@@ -262,6 +262,13 @@ public final class CursesTooltips {
     guard wanted != pointerMotion else { return }
     writeMode(wanted ? "\u{1B}[?1003h" : "\u{1B}[?1003l")
     pointerMotion = wanted
+    if !wanted {
+      // Terminals keep one tracking mode: switching 1003 off leaves none, so ncurses is made
+      // to ask for its own again (off, then on with the program's mask).
+      var mask: mmask_t = 0
+      _ = mousemask(0, &mask)
+      _ = mousemask(mask, nil)
+    }
   }
 
   /// Writes a mode switch at once: ncurses' `putp` outside a refresh goes through the C

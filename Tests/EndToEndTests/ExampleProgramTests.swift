@@ -234,6 +234,22 @@ extension EndToEnd {
       #expect(written.contains("\u{1B}[?1003l"), "1003 was not switched off")
     }
 
+    /// A screen too small for the toolbar leaves no hover anchor: any-motion reports are
+    /// withdrawn, and the program's own mouse mode stays on (terminals keep one tracking mode, so
+    /// switching 1003 off alone would leave the mouse dead).
+    @Test func withdrawingMotionReportsLeavesTheMouseOn() throws {
+      let pane = try start()
+      #expect(pane.wait { pane.display("#{mouse_all_flag}") == "1" })
+      pane.tmux(["resize-window", "-t", "S", "-x", "30", "-y", "10"])
+      #expect(pane.wait { pane.capture().first?.hasPrefix("Too small") == true })
+      #expect(pane.wait { pane.display("#{mouse_all_flag}") == "0" }, "1003 still on")
+      #expect(pane.wait { pane.display("#{mouse_any_flag}") == "1" }, "the mouse is off")
+      pane.tmux(["resize-window", "-t", "S", "-x", "80", "-y", "24"])
+      #expect(pane.wait { pane.display("#{mouse_all_flag}") == "1" }, "1003 not asked for again")
+      pane.send("q")
+      #expect(pane.exitStatus() == 0)
+    }
+
     @Test func aSignalRestoresTheTerminal() throws {
       let pane = try start()
       let pid = try #require(pane.demoPID())
