@@ -319,6 +319,29 @@ import TooltipKit
     }
   }
 
+  /// A sweep of motion reports read together is one input, its last; a press, release or key
+  /// among them keeps its place, and runs on either side of it are cut apart.
+  @Test func motionReadTogetherActsOnTheLastReportOnly() throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
+      let input = CursesInput(input: type.slave)
+      let sweep = (0..<100).map { "\u{1B}[<35;\($0 % 80 + 1);\($0 % 20 + 1)M" }.joined()
+      let second = (0..<50).map { "\u{1B}[<35;\($0 + 1);7M" }.joined()
+      let drags = (0..<30).map { "\u{1B}[<32;\($0 + 1);9M" }.joined()
+      type(sweep + "\u{1B}[<0;5;5M" + second + "\u{1B}[<0;6;6m" + drags + "x" + "\u{1B}[<35;2;2M")
+      let read = (0..<6).compactMap { _ in input.read(timeout: .seconds(2)) }
+      let expected: [TerminalInput] = [
+        .mouse(TerminalMouse(.move, at: Point(x: 99 % 80, y: 99 % 20))),
+        .mouse(TerminalMouse(.press(.primary), at: Point(x: 4, y: 4))),
+        .mouse(TerminalMouse(.move, at: Point(x: 49, y: 6))),
+        .mouse(TerminalMouse(.release(.primary), at: Point(x: 5, y: 5))),
+        .mouse(TerminalMouse(.drag(.primary), at: Point(x: 29, y: 8))),
+        .key(.character("x")),
+      ]
+      #expect(read.map(\.withoutTime) == expected)
+      #expect(input.read(timeout: .seconds(2))?.withoutTime == .mouse(TerminalMouse(.move, at: Point(x: 1, y: 1))))
+    }
+  }
+
   @Test func x10MouseUnderScreen() throws {
     try pty(term: "screen", size: Size(width: 80, height: 24)) { type in
       let input = CursesInput(input: type.slave)
@@ -670,5 +693,14 @@ extension TerminalInput {
   func primary(_ action: TerminalMouse.Action) -> (Point, Duration)? {
     guard case .mouse(let mouse) = self, mouse.action == action else { return nil }
     return (mouse.point, mouse.time)
+  }
+}
+
+extension TerminalInput {
+  /// The input with a mouse event's time set to zero, to compare what happened and where.
+  var withoutTime: TerminalInput {
+    guard case .mouse(var mouse) = self else { return self }
+    mouse.time = .zero
+    return .mouse(mouse)
   }
 }
