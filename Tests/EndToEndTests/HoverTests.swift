@@ -163,10 +163,12 @@ extension EndToEnd {
       pane.send("t")
       #expect(pane.wait { pane.capture().first?.contains("dark") == true })
       pane.send("t")
-      while ContinuousClock.now - restStart < Self.hoverDelay * 3 {
-        #expect(!pane.capture().contains { $0.contains("▼") }, "reopened while the pointer stayed")
+      var reopened = false
+      while !reopened && ContinuousClock.now - restStart < Self.hoverDelay * 3 {
+        reopened = pane.capture().contains { $0.contains("▼") }
         Thread.sleep(forTimeInterval: 0.05)
       }
+      #expect(!reopened, "reopened while the pointer stayed on the anchor")
       #expect(pane.capture().last?.hasSuffix("closed top-md by Esc") == true)
       // Leaving the target and coming back opens it again after the delay.
       pane.motion(x: 0, y: 20)
@@ -189,24 +191,52 @@ extension EndToEnd {
       pane.expectStatus(" Left · sm · Sits left of a 1-cell icon.  |  opened left-sm")
     }
 
+    /// Starts the demo with hover with the pane's output copied to a file, and waits until it
+    /// asks for every motion; returns the pane and the file's name in the pane's directory.
+    static func recorded() throws -> TmuxPane {
+      let pane = try TmuxPane(arguments: ["--hover"])
+      let path = pane.files.url.appendingPathComponent("output").path
+      pane.tmux(["pipe-pane", "-t", "S", "cat > " + shellQuoted(path)])
+      pane.expectStarted()
+      #expect(pane.wait { pane.display("#{mouse_all_flag}") == "1" }, "any-motion tracking (1003) is on")
+      return pane
+    }
+
+    /// Checks that the terminal reports no motion now, and that the program's own output
+    /// switched 1003 off after it last switched it on: tmux, like xterm, drops every mouse mode
+    /// when any one is switched off, so its flags alone would not tell.
+    static func expectMotionOff(_ pane: TmuxPane, sourceLocation: SourceLocation = #_sourceLocation) {
+      #expect(pane.display("#{mouse_all_flag}") == "0", sourceLocation: sourceLocation)
+      #expect(pane.display("#{mouse_any_flag}") == "0", sourceLocation: sourceLocation)
+      var output = ""
+      pane.wait {
+        output = pane.files.read("output") ?? ""
+        return output.contains("\u{1B}[?1003l")
+      }
+      let on = output.range(of: "\u{1B}[?1003h", options: .backwards)
+      let off = output.range(of: "\u{1B}[?1003l", options: .backwards)
+      #expect(on != nil, "1003 was asked for", sourceLocation: sourceLocation)
+      #expect(
+        off.map { off in on.map { $0.lowerBound < off.lowerBound } ?? true } == true, "1003 switched off at the end",
+        sourceLocation: sourceLocation)
+    }
+
     @Test func motionReportingIsOffAgainAfterQ() throws {
-      let pane = try Self.started()
+      let pane = try Self.recorded()
       Self.hoverOpen(pane)
       pane.send("q")
       #expect(pane.exitStatus() == 0)
-      #expect(pane.display("#{mouse_all_flag}") == "0")
-      #expect(pane.display("#{mouse_any_flag}") == "0")
+      Self.expectMotionOff(pane)
       #expect(pane.display("#{alternate_on}") == "0")
     }
 
     @Test(arguments: [SIGTERM, SIGHUP, SIGINT, SIGUSR1])
     func motionReportingIsOffAgainAfterASignal(_ signal: Int32) throws {
-      let pane = try Self.started()
+      let pane = try Self.recorded()
       let pid = try #require(pane.demoPID())
       kill(pid, signal)
       #expect(pane.exitStatus() == 128 + signal)
-      #expect(pane.display("#{mouse_all_flag}") == "0")
-      #expect(pane.display("#{mouse_any_flag}") == "0")
+      Self.expectMotionOff(pane)
     }
   }
 }
