@@ -91,11 +91,14 @@ public final class TerminalSession {
         if !mouseOn { pointerMotion = false }
         return
       }
-      Self.write(pointerMotion ? Self.motionOn : Self.motionOff)
+      Self.write(pointerMotion ? Self.motionOn : Self.motionOff + Self.buttonsAgain)
     }
   }
   private static let motionOn = "\u{1B}[?1003h"
   private static let motionOff = "\u{1B}[?1003l"
+  /// Button-motion tracking (1002) asked for again after 1003 goes off: xterm, tmux and most
+  /// terminals keep one tracking mode, and switching any of them off switches the mouse off.
+  private static let buttonsAgain = "\u{1B}[?1002h"
   private var ended = false
 
   /// Starts curses on the controlling terminal (standard input and output).

@@ -70,6 +70,10 @@ extension EndToEnd {
       #expect(pane.wait { pane.display("#{mouse_all_flag}") == "1" }, "o turns it on")
       pane.send("o")
       #expect(pane.wait { pane.display("#{mouse_all_flag}") == "0" }, "and off again")
+      // Switching 1003 off switches the mouse off in tmux (and xterm): buttons are asked for again.
+      #expect(pane.display("#{mouse_button_flag}") == "1", "presses and releases are still reported")
+      pane.click(x: Self.anchor.x, y: Self.anchor.y)
+      pane.expectStatus(" Top · md · Sits above a 3-cell icon.  |  opened top-md")
     }
 
     @Test func thePointerRestingOnAnAnchorOpensItAfterTheDelayAndNotBefore() throws {
