@@ -739,7 +739,13 @@ def check_hover(c):
     there opens it after the delay; travelling over the gap line onto the bubble keeps it open;
     one cell off the bubble closes it. What it needs of the terminal: any-motion reports (1003)."""
     r = c.run
+    status = lambda s: [s.cell(i, ROWS - 1) for i in range(COLUMNS)]
+    before = status(r.shot())
     r.key("o")
+    # Once the status row says hover is on, the terminal has been asked for every motion (the
+    # request goes out before the frame): a move before it would not be reported.
+    if not r.wait_for(lambda s: status(s) != before):
+        raise Failed("o changed nothing on the status row")
     x, y, w = TOP_MD
     columns, rows, pointer = GALLERY_BUBBLE
     r.move([(2, 20), (12, 17), (24, 14), (36, 11), (48, 8), (57, 7), (x + 1, y)])
@@ -757,7 +763,10 @@ def check_hover(c):
     r.move([(columns[-1] + 1, rows[2])])
     if not r.wait_for(bubble_closed(GALLERY_BUBBLE, c.background)):
         raise Failed("one cell off the bubble did not close it")
+    before = status(r.shot())
     r.key("o")
+    if not r.wait_for(lambda s: status(s) != before):
+        raise Failed("o changed nothing on the status row")
 
 
 def check_hold(c):

@@ -306,6 +306,14 @@ func keyInput(_ code: TerminalKey.Code, _ modifiers: KeyModifiers = []) -> Termi
       ])
   }
 
+  /// rxvt-unicode reports a pointer moving with no button under 1003 and 1006 as button 3 with
+  /// every modifier bit set, in a press report: motion, with no modifiers held.
+  @Test func rxvtUnicodesMotionReportIsMotion() {
+    #expect(parse("\u{1B}[<31;15;8M\u{1B}[<3;2;2M") == [mouse(.move, 14, 7), mouse(.move, 1, 1)])
+    // A release of button 3's code ends in `m` and is still nothing.
+    #expect(parse("\u{1B}[<3;2;2m") == [])
+  }
+
   @Test(arguments: [
     "\u{1B}[<0;0;5M", "\u{1B}[<0;5;0M", "\u{1B}[<0;;5M", "\u{1B}[<0;5M", "\u{1B}[<0;1;2;3M", "\u{1B}[<0;99999999;5M",
     "\u{1B}[<0:1;2;3M", "\u{1B}[<64;10;5m", "\u{1B}[<999;10;5M", "\u{1B}[<0;1;1x",

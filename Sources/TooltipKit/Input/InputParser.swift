@@ -521,6 +521,12 @@ package struct InputParser: Sendable {
       } else if release == nil, let last = buttonsDown.popLast() {
         // X10: a release of the button that was down.
         action = .release(last)
+      } else if release == false {
+        // SGR with no button and no motion bit in a press report: rxvt-unicode's pointer motion
+        // under 1003 (`CSI < 31 ; x ; y M`, every modifier bit set whatever is held). xterm never
+        // sends it (its releases end in `m`).
+        modifiers = []
+        action = .move
       } else {
         action = nil
       }
