@@ -84,7 +84,8 @@ public final class TerminalSession {
   /// Whether the terminal reports every pointer motion, with no button held too (any-motion
   /// tracking, DECSET 1003): what hover needs. Set it to `scene.needsPointerMotion` after each
   /// change of scene, so a scene without hover costs no motion reports. Off at start, and off
-  /// again on every way out; without mouse reporting it stays off.
+  /// again on every way out; without mouse reporting it stays off. Switching it off asks for
+  /// button-motion tracking (1002) again, as most terminals drop every mouse mode with 1003.
   public var pointerMotion = false {
     didSet {
       guard mouseOn, pointerMotion != oldValue, !ended else {
