@@ -371,6 +371,16 @@ exec sleep 600
         self.xdotool(["mousemove", "--window", self.window, "--sync", str(int(cx) - 1), cy])
         self.xdotool(["mousemove", "--window", self.window, "--sync", cx, cy])
 
+    def move(self, cells, step=0.03):
+        """Moves the pointer with no button held through the centres of `cells`, `step` seconds
+        apart, in one xdotool run (the terminal reports each new cell under 1003)."""
+        args = []
+        for i, (x, y) in enumerate(cells):
+            if i:
+                args += ["sleep", str(step)]
+            args += ["mousemove", "--window", self.window, "--sync"] + self.centre(x, y)
+        self.xdotool(args)
+
     def press(self, x, y, actions):
         """Runs the xdotool `actions` with the pointer on cell (x, y); under weston in the same
         run as the move (a press in a run of its own missed foot's window there)."""
@@ -724,6 +734,41 @@ def check_click(c):
         raise Failed("a click elsewhere did not close it")
 
 
+def check_hover(c):
+    """Hover (`o` turns it on): the pointer moved in steps across cells onto top-md and resting
+    there opens it after the delay; travelling over the gap line onto the bubble keeps it open;
+    one cell off the bubble closes it. What it needs of the terminal: any-motion reports (1003)."""
+    r = c.run
+    status = lambda s: [s.cell(i, ROWS - 1) for i in range(COLUMNS)]
+    before = status(r.shot())
+    r.key("o")
+    # Once the status row says hover is on, the terminal has been asked for every motion (the
+    # request goes out before the frame): a move before it would not be reported.
+    if not r.wait_for(lambda s: status(s) != before):
+        raise Failed("o changed nothing on the status row")
+    x, y, w = TOP_MD
+    columns, rows, pointer = GALLERY_BUBBLE
+    r.move([(2, 20), (12, 17), (24, 14), (36, 11), (48, 8), (57, 7), (x + 1, y)])
+    arrived = time.monotonic()
+    if not r.wait_for(bubble_open(GALLERY_BUBBLE, c.background)):
+        raise Failed("the pointer resting on top-md opened no bubble")
+    waited = time.monotonic() - arrived
+    if waited < 0.5:
+        raise Failed("opened %.2f s after the pointer came to rest, before the 0.5 s delay" % waited)
+    r.move([pointer, (columns[6], pointer[1]), (columns[4], pointer[1]), (columns[4], rows[2]),
+            (columns[-1], rows[2])])
+    time.sleep(0.5)
+    if not bubble_open(GALLERY_BUBBLE, c.background)(r.shot()):
+        raise Failed("the bubble closed as the pointer crossed the gap onto it")
+    r.move([(columns[-1] + 1, rows[2])])
+    if not r.wait_for(bubble_closed(GALLERY_BUBBLE, c.background)):
+        raise Failed("one cell off the bubble did not close it")
+    before = status(r.shot())
+    r.key("o")
+    if not r.wait_for(lambda s: status(s) != before):
+        raise Failed("o changed nothing on the status row")
+
+
 def check_hold(c):
     r = c.run
     r.key("n")  # the form scene
@@ -833,6 +878,7 @@ CHECKS = [
     ("keys", check_keys),
     ("colours", check_colours),
     ("click", check_click),
+    ("hover", check_hover),
     ("hold", check_hold),
     ("resize", check_resize),
     ("col>223", check_wide_click),

@@ -197,8 +197,14 @@ package final class CursesInput {
   }
 
   /// The next parsed input, if any is waiting.
+  ///
+  /// Consecutive motion reports read together act on the last one only (SPEC 4, Cost): a
+  /// pointer swept across the screen while the program was busy is one input, not hundreds,
+  /// and a press, release or key among them keeps its place, since only a run of motion with
+  /// nothing between is cut.
   private func dequeue() -> TerminalInput? {
     guard next < queue.count else { return nil }
+    while next + 1 < queue.count, Self.motionRun(queue[next], queue[next + 1]) { next += 1 }
     let input = queue[next]
     next += 1
     if next == queue.count {
@@ -206,6 +212,17 @@ package final class CursesInput {
       next = 0
     }
     return input
+  }
+
+  /// Whether `later` is motion that makes `earlier` stale: both are pointer motion with no
+  /// button held, or both drags of one button.
+  private static func motionRun(_ earlier: TerminalInput, _ later: TerminalInput) -> Bool {
+    guard case .mouse(let first) = earlier, case .mouse(let second) = later else { return false }
+    switch (first.action, second.action) {
+    case (.move, .move): return true
+    case (.drag(let a), .drag(let b)): return a == b
+    default: return false
+    }
   }
 
   /// Reads what is waiting on the descriptor into ``buffer`` without waiting; the count read.

@@ -84,18 +84,22 @@ public final class TerminalSession {
   /// Whether the terminal reports every pointer motion, with no button held too (any-motion
   /// tracking, DECSET 1003): what hover needs. Set it to `scene.needsPointerMotion` after each
   /// change of scene, so a scene without hover costs no motion reports. Off at start, and off
-  /// again on every way out; without mouse reporting it stays off.
+  /// again on every way out; without mouse reporting it stays off. Switching it off asks for
+  /// button-motion tracking (1002) again, as most terminals drop every mouse mode with 1003.
   public var pointerMotion = false {
     didSet {
       guard mouseOn, pointerMotion != oldValue, !ended else {
         if !mouseOn { pointerMotion = false }
         return
       }
-      Self.write(pointerMotion ? Self.motionOn : Self.motionOff)
+      Self.write(pointerMotion ? Self.motionOn : Self.motionOff + Self.buttonsAgain)
     }
   }
   private static let motionOn = "\u{1B}[?1003h"
   private static let motionOff = "\u{1B}[?1003l"
+  /// Button-motion tracking (1002) asked for again after 1003 goes off: xterm, tmux and most
+  /// terminals keep one tracking mode, and switching any of them off switches the mouse off.
+  private static let buttonsAgain = "\u{1B}[?1002h"
   private var ended = false
 
   /// Starts curses on the controlling terminal (standard input and output).

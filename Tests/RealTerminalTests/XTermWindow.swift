@@ -179,6 +179,17 @@ final class XTermWindow {
     xdotool(display, ["mousemove", "--window", window, "--sync"] + centre(x, y) + ["click", down ? "5" : "4"])
   }
 
+  /// Moves the pointer with no button held through the centres of `cells`, in order, `step`
+  /// seconds apart, as a hand moves a mouse: xterm reports each new cell (under 1003).
+  func move(through cells: [(Int, Int)], step: Double = 0.03) {
+    var arguments: [String] = []
+    for (index, cell) in cells.enumerated() {
+      if index > 0 { arguments += ["sleep", "\(step)"] }
+      arguments += ["mousemove", "--window", window, "--sync"] + centre(cell.0, cell.1)
+    }
+    xdotool(display, arguments)
+  }
+
   /// Holds the left button down on cell (x, y) for `seconds`, then releases it.
   func hold(_ x: Int, _ y: Int, seconds: Double) {
     xdotool(

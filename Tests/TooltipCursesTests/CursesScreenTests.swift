@@ -307,7 +307,7 @@ import TooltipKit
   @Test(arguments: [
     ("\u{1B}[<64;10;5M", TerminalMouse.Action.wheelUp), ("\u{1B}[<65;10;5M", .wheelDown),
     ("\u{1B}[<2;10;5M", .press(.secondary)), ("\u{1B}[<1;10;5M", .press(.middle)), ("\u{1B}[<35;10;5M", .move),
-    ("\u{1B}[<32;10;5M", .drag(.primary)),
+    ("\u{1B}[<32;10;5M", .move),
   ])
   func theWheelOtherButtonsDragsAndMotionArrive(_ report: String, _ action: TerminalMouse.Action) throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
@@ -316,6 +316,29 @@ import TooltipKit
       #expect(input.read(timeout: .seconds(2))?.primary(action)?.0 == Point(x: 9, y: 4))
       type("q")
       #expect(input.read(timeout: .seconds(2)) == .key(.character("q")))
+    }
+  }
+
+  /// A sweep of motion reports read together is one input, its last (drags too); a press, release or key
+  /// among them keeps its place, and runs on either side of it are cut apart.
+  @Test func motionReadTogetherActsOnTheLastReportOnly() throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
+      let input = CursesInput(input: type.slave)
+      let sweep = (0..<100).map { "\u{1B}[<35;\($0 % 80 + 1);\($0 % 20 + 1)M" }.joined()
+      let second = (0..<50).map { "\u{1B}[<35;\($0 + 1);7M" }.joined()
+      let drags = (0..<30).map { "\u{1B}[<32;\($0 + 1);9M" }.joined()
+      type(sweep + "\u{1B}[<0;5;5M" + drags + "\u{1B}[<0;6;6m" + second + "x" + "\u{1B}[<35;2;2M")
+      let read = (0..<6).compactMap { _ in input.read(timeout: .seconds(2)) }
+      let expected: [TerminalInput] = [
+        .mouse(TerminalMouse(.move, at: Point(x: 99 % 80, y: 99 % 20))),
+        .mouse(TerminalMouse(.press(.primary), at: Point(x: 4, y: 4))),
+        .mouse(TerminalMouse(.drag(.primary), at: Point(x: 29, y: 8))),
+        .mouse(TerminalMouse(.release(.primary), at: Point(x: 5, y: 5))),
+        .mouse(TerminalMouse(.move, at: Point(x: 49, y: 6))),
+        .key(.character("x")),
+      ]
+      #expect(read.map(\.withoutTime) == expected)
+      #expect(input.read(timeout: .seconds(2))?.withoutTime == .mouse(TerminalMouse(.move, at: Point(x: 1, y: 1))))
     }
   }
 
@@ -670,5 +693,14 @@ extension TerminalInput {
   func primary(_ action: TerminalMouse.Action) -> (Point, Duration)? {
     guard case .mouse(let mouse) = self, mouse.action == action else { return nil }
     return (mouse.point, mouse.time)
+  }
+}
+
+extension TerminalInput {
+  /// The input with a mouse event's time set to zero, to compare what happened and where.
+  var withoutTime: TerminalInput {
+    guard case .mouse(var mouse) = self else { return self }
+    mouse.time = .zero
+    return .mouse(mouse)
   }
 }

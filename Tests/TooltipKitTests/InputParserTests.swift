@@ -295,14 +295,28 @@ func keyInput(_ code: TerminalKey.Code, _ modifiers: KeyModifiers = []) -> Termi
         mouse(.wheelUp, 9, 4), mouse(.wheelDown, 9, 4), mouse(.wheelLeft, 0, 0), mouse(.wheelRight, 0, 0),
       ])
     #expect(
-      parse("\u{1B}[<32;11;5M\u{1B}[<34;12;5M\u{1B}[<35;13;6M") == [
-        mouse(.drag(.primary), 10, 4), mouse(.drag(.secondary), 11, 4), mouse(.move, 12, 5),
+      parse("\u{1B}[<0;11;5M\u{1B}[<2;11;5M\u{1B}[<32;11;5M\u{1B}[<34;12;5M\u{1B}[<35;13;6M") == [
+        press(10, 4, .primary), press(10, 4, .secondary), mouse(.drag(.primary), 10, 4),
+        mouse(.drag(.secondary), 11, 4), mouse(.move, 12, 5),
       ])
     #expect(parse("\u{1B}[<128;1;1M\u{1B}[<129;1;1M") == [press(0, 0, .extra(8)), press(0, 0, .extra(9))])
     #expect(
       parse("\u{1B}[<4;3;4M\u{1B}[<8;3;4M\u{1B}[<16;3;4M\u{1B}[<80;3;4M") == [
         press(2, 3, .primary, .shift), press(2, 3, .primary, .alt), press(2, 3, .primary, .control),
         mouse(.wheelUp, 2, 3, .control),
+      ])
+  }
+
+  /// rxvt-unicode reports a pointer moving with no button under 1003 and 1006 as button 3 with
+  /// every modifier bit set, in a press report: motion, with no modifiers held.
+  @Test func rxvtUnicodesMotionReportIsMotion() {
+    #expect(parse("\u{1B}[<31;15;8M\u{1B}[<3;2;2M") == [mouse(.move, 14, 7), mouse(.move, 1, 1)])
+    // A release of button 3's code ends in `m` and is still nothing.
+    #expect(parse("\u{1B}[<3;2;2m") == [])
+    // After a click it reports the same motion as a drag of the button that came up.
+    #expect(
+      parse("\u{1B}[<0;5;5M\u{1B}[<0;5;5m\u{1B}[<32;6;5M") == [
+        press(4, 4, .primary), release(4, 4, .primary), mouse(.move, 5, 4),
       ])
   }
 

@@ -511,7 +511,9 @@ package struct InputParser: Sendable {
         code & 128 != 0
         ? .extra(8 + low + (code & 64 != 0 ? 4 : 0)) : [.primary, .middle, .secondary, nil][low]
       if code & 32 != 0 {
-        action = button.map { .drag($0) } ?? .move
+        // A drag of a button whose release came is motion: rxvt-unicode reports the pointer
+        // moving with no button held as a drag of the last button pressed.
+        action = button.flatMap { buttonsDown.contains($0) ? .drag($0) : nil } ?? .move
       } else if release == true {
         action = button.map { .release($0) }
         if let button { buttonsDown.removeAll { $0 == button } }
@@ -521,6 +523,12 @@ package struct InputParser: Sendable {
       } else if release == nil, let last = buttonsDown.popLast() {
         // X10: a release of the button that was down.
         action = .release(last)
+      } else if release == false {
+        // SGR with no button and no motion bit in a press report: rxvt-unicode's pointer motion
+        // under 1003 (`CSI < 31 ; x ; y M`, every modifier bit set whatever is held). xterm never
+        // sends it (its releases end in `m`).
+        modifiers = []
+        action = .move
       } else {
         action = nil
       }
