@@ -209,30 +209,40 @@ def hangup_quiet(binary, directory):
     return problem
 
 
+def tab_then_quit(run, before_keys=None):
+    """Starts `run`, calls `before_keys` (if any), presses Tab and q: what went wrong, or ""."""
+    problem = ""
+    if not run.started():
+        problem = "did not start within 10 s"
+    else:
+        if before_keys:
+            before_keys()
+        run.pump(0.5, b"\t")
+        run.pump(0.3, b"q")
+        status = run.wait(5.0)
+        if status is None:
+            problem = "hang: still running 5 s after q (killed)"
+        elif status != 0:
+            problem = "exit status %s, not 0" % status
+    stderr, after = run.finish()
+    if not problem and after != run.before:
+        problem = "termios not restored"
+    if not problem and stderr:
+        problem = "stderr: " + stderr.strip()[:300]
+    return problem
+
+
 def huge(binary, directory, at_start):
     problems = []
     for cols, rows in ((40000, 2), (2, 40000), (65535, 65535)):
         run = Run(binary, [], cols if at_start else 80, rows if at_start else 24)
-        problem = ""
-        if not run.started():
-            problem = "did not start"
-        else:
-            if not at_start:
-                run.pump(0.2)
-                set_size(run.master, cols, rows)
-                os.kill(run.proc.pid, signal.SIGWINCH)
-            run.pump(0.5, b"\t")
-            run.pump(0.3, b"q")
-            status = run.wait(5.0)
-            if status is None:
-                problem = "hang: still running 5 s after q (killed)"
-            elif status != 0:
-                problem = "exit status %s, not 0" % status
-        stderr, after = run.finish()
-        if not problem and after != run.before:
-            problem = "termios not restored"
-        if not problem and stderr:
-            problem = "stderr: " + stderr.strip()[:300]
+
+        def resize(run=run, cols=cols, rows=rows):
+            run.pump(0.2)
+            set_size(run.master, cols, rows)
+            os.kill(run.proc.pid, signal.SIGWINCH)
+
+        problem = tab_then_quit(run, None if at_start else resize)
         if problem:
             problems.append("%dx%d: %s" % (cols, rows, problem))
     return "; ".join(problems)
@@ -255,22 +265,7 @@ def sizeless(binary, directory):
             f.write(entry)
         subprocess.run(["tic", "-x", "-o", directory, path], check=True, capture_output=True)
         run = Run(binary, [], 0, 0, env_extra={"TERM": name, "TERMINFO": directory})
-        problem = ""
-        if not run.started():
-            problem = "did not start within 10 s"
-        else:
-            run.pump(0.5, b"\t")
-            run.pump(0.3, b"q")
-            status = run.wait(5.0)
-            if status is None:
-                problem = "hang: still running 5 s after q (killed)"
-            elif status != 0:
-                problem = "exit status %s, not 0" % status
-        stderr, after = run.finish()
-        if not problem and after != run.before:
-            problem = "termios not restored"
-        if not problem and stderr:
-            problem = "stderr: " + stderr.strip()[:300]
+        problem = tab_then_quit(run)
         if problem:
             problems.append("%dx%d: %s" % (cols, rows, problem))
     return "; ".join(problems)
