@@ -209,15 +209,17 @@ def hangup_quiet(binary, directory):
     return problem
 
 
-def tab_then_quit(run, before_keys=None):
-    """Starts `run`, calls `before_keys` (if any), presses Tab and q: what went wrong, or ""."""
+def keys_then_quit(run, keys=b"\t", before_keys=None, after_exit=None):
+    """Starts `run`, calls `before_keys` (if any), types `keys`, then q; the program must exit
+    0 within 5 s with the termios restored and nothing on stderr, and `after_exit(run)` (if
+    any) find nothing wrong in its output: what went wrong, or ""."""
     problem = ""
     if not run.started():
-        problem = "did not start within 10 s"
+        problem = "did not start within 10 s (status %s)" % run.proc.poll()
     else:
         if before_keys:
             before_keys()
-        run.pump(0.5, b"\t")
+        run.pump(0.5, keys)
         run.pump(0.3, b"q")
         status = run.wait(5.0)
         if status is None:
@@ -225,6 +227,8 @@ def tab_then_quit(run, before_keys=None):
         elif status != 0:
             problem = "exit status %s, not 0" % status
     stderr, after = run.finish()
+    if not problem and after_exit:
+        problem = after_exit(run)
     if not problem and after != run.before:
         problem = "termios not restored"
     if not problem and stderr:
@@ -242,7 +246,7 @@ def huge(binary, directory, at_start):
             set_size(run.master, cols, rows)
             os.kill(run.proc.pid, signal.SIGWINCH)
 
-        problem = tab_then_quit(run, None if at_start else resize)
+        problem = keys_then_quit(run, before_keys=None if at_start else resize)
         if problem:
             problems.append("%dx%d: %s" % (cols, rows, problem))
     return "; ".join(problems)
@@ -265,7 +269,7 @@ def sizeless(binary, directory):
             f.write(entry)
         subprocess.run(["tic", "-x", "-o", directory, path], check=True, capture_output=True)
         run = Run(binary, [], 0, 0, env_extra={"TERM": name, "TERMINFO": directory})
-        problem = tab_then_quit(run)
+        problem = keys_then_quit(run)
         if problem:
             problems.append("%dx%d: %s" % (cols, rows, problem))
     return "; ".join(problems)
@@ -298,23 +302,17 @@ def crafted_cup(binary, directory):
     problems = []
     for name in crafted_terminfo(directory):
         run = Run(binary, ["--scene", path, "--open", "e"], 80, 24, env_extra={"TERM": name, "TERMINFO": directory})
-        problem = ""
-        if not run.started():
-            problem = "did not start (status %s)" % run.proc.poll()
-        else:
-            run.pump(0.5, b"\x0c")
-            run.pump(0.3, b"q")
-            status = run.wait(5.0)
-            if status != 0:
-                problem = "exit status %s, not 0" % status
-        stderr, after = run.finish()
-        if not problem and stderr:
-            problem = "stderr: " + stderr.strip()[:300]
-        if not problem and after != run.before:
-            problem = "termios not restored"
+        problem = keys_then_quit(run, b"\x0c")
         if problem:
             problems.append("%s: %s" % (name, problem))
     return "; ".join(problems)
+
+
+def switched_on_again(run):
+    """Whether the alternate screen was switched on after it was last switched off: "" if not."""
+    last_on = max((m.end() for m in ALT_ON.finditer(run.output)), default=-1)
+    last_off = max((m.end() for m in ALT_OFF.finditer(run.output)), default=-1)
+    return "the alternate screen was switched on again" if last_off < last_on else ""
 
 
 ALT_OFF = re.compile(rb"\x1b\[\?(?:\d+;)*(?:1049|1047|47)(?:;\d+)*l")
@@ -360,24 +358,7 @@ def api_edges(binary, directory):
     problems = []
     for fault in ("after-end", "extremes"):
         run = Run(binary, [], 80, 24, env_extra={"TOOLTIP_TUI_TEST_FAULT": fault})
-        problem = ""
-        if not run.started():
-            problem = "did not start (status %s)" % run.proc.poll()
-        else:
-            run.pump(0.3, b"\t")
-            run.pump(0.2, b"q")
-            status = run.wait(3.0)
-            if status != 0:
-                problem = "exit status %s, not 0" % status
-        stderr, after = run.finish()
-        last_on = max((m.end() for m in ALT_ON.finditer(run.output)), default=-1)
-        last_off = max((m.end() for m in ALT_OFF.finditer(run.output)), default=-1)
-        if not problem and last_off < last_on:
-            problem = "the alternate screen was switched on again"
-        if not problem and after != run.before:
-            problem = "termios not restored"
-        if not problem and stderr:
-            problem = "stderr: " + stderr.strip()[:300]
+        problem = keys_then_quit(run, after_exit=switched_on_again)
         if problem:
             problems.append("%s: %s" % (fault, problem))
     return "; ".join(problems)
