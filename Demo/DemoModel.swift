@@ -38,6 +38,9 @@ struct DemoModel {
   /// carry no time of their own, and the focus delay starts then.
   private var now: Duration?
   private(set) var layout: SceneLayout
+  /// Whether some anchor of the scene shown opens on hover, so the terminal must report every
+  /// pointer motion: found once per layout, not once per frame.
+  private(set) var needsPointerMotion = false
   /// The status row's hint for the selected anchor, kept until the selection or the layout
   /// changes: its copy is read once, not on every frame.
   private(set) var hint = StatusHint()
@@ -110,9 +113,11 @@ struct DemoModel {
     layoutChanged()
   }
 
-  /// What follows a new layout: the open bubble laid out in it, the hint, the scene layer.
+  /// What follows a new layout: the open bubble laid out in it, the hint, whether the terminal
+  /// must report every pointer motion, the scene layer.
   private mutating func layoutChanged() {
     layout.prepareBubble(for: state.openID)
+    needsPointerMotion = layout.scene.needsPointerMotion
     hint = makeHint()
     sceneLayer = nil
     if layout.anchors.count >= Self.sceneLayerThreshold { drawSceneLayer() }

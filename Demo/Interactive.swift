@@ -48,7 +48,7 @@ enum InteractiveMode {
       switch session.next(deadline: model.deadline ?? (extremes ? MonotonicClock.now + .seconds(Int64.max) : nil)) {
       case .draw:
         // Every pointer motion only while some anchor of the scene opens on hover.
-        session.pointerMotion = model.layout.scene.needsPointerMotion
+        session.pointerMotion = model.needsPointerMotion
         if extremes {
           var grid = model.frame()
           grid.cursor = Point(x: Int.max, y: Int.max)

@@ -102,6 +102,7 @@ public final class CursesTooltips {
     self.input = input
     layout = overlay.layout(scene: scene, area: area, options: options)
     state = TooltipState(layout: layout, keepsSelection: keepsSelection, tapsSelect: tapsSelect)
+    motionWanted = scene.needsPointerMotion
   }
 
   /// How long the program may wait in `wgetch`, in `wtimeout`'s terms (milliseconds, -1 for no
@@ -236,7 +237,11 @@ public final class CursesTooltips {
   private func relayout() {
     layout = overlay.layout(scene: scene, area: area, options: options)
     update(.layoutChanged)
+    motionWanted = scene.needsPointerMotion
   }
+
+  /// Whether some anchor of ``scene`` opens on hover: found once per scene, not once per frame.
+  private var motionWanted = false
 
   /// Whether the terminal was asked for every pointer motion (any-motion tracking, DECSET 1003):
   /// while some anchor of ``scene`` opens on hover, and only then (motion reports cost the
@@ -258,7 +263,7 @@ public final class CursesTooltips {
 
   /// Asks for any-motion reports when the scene has a hover anchor and withdraws them when not.
   private func followPointerMotion() {
-    let wanted = scene.needsPointerMotion
+    let wanted = motionWanted
     guard wanted != pointerMotion else { return }
     writeMode(wanted ? "\u{1B}[?1003h" : "\u{1B}[?1003l")
     pointerMotion = wanted
