@@ -113,10 +113,10 @@ struct DemoModel {
     layoutChanged()
   }
 
-  /// What follows a new layout: the open bubble laid out in it, the hint, whether the terminal
-  /// must report every pointer motion, the scene layer.
+  /// What follows a new layout: the hint, whether the terminal must report every pointer
+  /// motion, the scene layer. (The state lays the open bubble out again when it is sent the
+  /// new layout.)
   private mutating func layoutChanged() {
-    layout.prepareBubble(for: state.openID)
     needsPointerMotion = layout.scene.needsPointerMotion
     hint = makeHint()
     sceneLayer = nil
@@ -136,8 +136,6 @@ struct DemoModel {
   mutating func send(_ input: TooltipInput) -> [TooltipEvent] {
     let events = state.send(input, layout: layout, policy: policy, now: now)
     if let last = events.last { lastEvent = Self.words(for: last, after: input) }
-    // The open bubble is laid out once, when it opens; frames and inputs then read it.
-    layout.prepareBubble(for: state.openID)
     if hint.id != state.selectedID { hint = makeHint() }
     return events
   }

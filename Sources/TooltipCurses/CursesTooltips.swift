@@ -62,8 +62,15 @@ public final class CursesTooltips {
   public var scene: Scene { didSet { relayout() } }
   /// The scene area in the overlay's cells (nil: all of it); setting it lays out again.
   public var area: Rect? { didSet { relayout() } }
-  /// How bubbles look; setting it lays out again.
-  public var options: RenderOptions { didSet { relayout() } }
+  /// How bubbles look. Setting it keeps the layout when only the look changes (theme, tokens,
+  /// colours, highlight, cursor, the terminal's background); new glyphs or a new fidelity lay
+  /// the scene out again.
+  public var options: RenderOptions {
+    didSet {
+      // The layout decides: only glyphs and fidelity change where things go.
+      if layout.setOptions(options) { update(.layoutChanged) }
+    }
+  }
 
   private var decoder = InputDecoder()
   /// Whether the press in progress was consumed (its release then is too).
@@ -231,7 +238,6 @@ public final class CursesTooltips {
 
   private func update(_ input: TooltipInput) {
     events += state.send(input, layout: layout, policy: policy, now: MonotonicClock.now)
-    layout.prepareBubble(for: state.openID)
   }
 
   private func relayout() {

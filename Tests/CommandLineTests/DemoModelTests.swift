@@ -94,10 +94,12 @@ import TooltipScenes
   @Test func aThemeToggleKeepsTheLayout() {
     var model = Self.formModel()
     model.open("publish")
-    let before = model.layout.anchors.map(\.box)
+    let before = model.layout
+    let bubble = model.state.openBubble(model.layout)
     _ = model.handle(.key(.character("t")))
     #expect(model.layout.options.theme == .dark)
-    #expect(model.layout.anchors.map(\.box) == before)
-    #expect(model.layout.preparedBubbleID == "publish")
+    #expect(model.layout.hasPlacement(of: before))
+    #expect(model.state.openBubble(model.layout) == bubble)
+    #expect(model.state.bubbleLayouts == 1)
   }
 }

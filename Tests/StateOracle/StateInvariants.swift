@@ -43,8 +43,13 @@ package enum StateInvariants {
     if let open = state.openID {
       if let placed = layout.anchor(id: open) {
         if !placed.anchor.hasVisibleLine { violations.append("open \(open) has no visible line") }
-        if layout.bubble(for: open) == nil {
+        let bubble = layout.bubble(for: open)
+        if bubble == nil {
           violations.append("open \(open) has no bubble to draw")
+        }
+        // The bubble the state keeps is the one this layout lays out, never an older one.
+        if state.openBubble(layout) != bubble {
+          violations.append("open \(open) keeps a bubble this layout does not give")
         }
       } else {
         violations.append("open \(open) is not a placed anchor")

@@ -437,3 +437,37 @@ extension CursesScreenTests {
     }
   }
 }
+
+extension CursesScreenTests {
+  /// Options that change only the look keep the layout and the open bubble: a theme toggle
+  /// lays nothing out. New glyphs do lay the scene out again.
+  @Test func aLookOnlyOptionsChangeKeepsTheLayout() throws {
+    let size = Size(width: 50, height: 14)
+    try headless(size: size) {
+      let tips = tooltips(size)
+      #expect(tips.handle(KEY_MOUSE, mouse: mouse(9, 0, MouseReport.pressed)))
+      #expect(tips.handle(KEY_MOUSE, mouse: mouse(9, 0, MouseReport.released)))
+      #expect(tips.state.openID == "open")
+      let before = tips.layout
+      let bubble = tips.state.openBubble(tips.layout)
+      tips.options.theme = .dark
+      tips.options.tokens = ThemeTokens(theme: .light, fidelity: .file)
+      tips.options.highlightsSelection = false
+      tips.options.placesCursor = false
+      tips.options.colors = false
+      tips.draw()
+      #expect(tips.layout.hasPlacement(of: before))
+      #expect(tips.layout.options == tips.options)
+      #expect(tips.state.openBubble(tips.layout) == bubble)
+      // An input after the change reads the same bubble: laid out once, when it opened.
+      #expect(tips.handle(9))
+      #expect(tips.state.selectedID == "open" && tips.state.openID == "open")
+      #expect(tips.state.bubbleLayouts == 1)
+      tips.options.glyphs = .ascii
+      #expect(!tips.layout.hasPlacement(of: before))
+      #expect(tips.layout.options.glyphs == .ascii)
+      #expect(tips.state.openID == "open")
+      #expect(tips.state.bubbleLayouts == 2)
+    }
+  }
+}

@@ -1,9 +1,10 @@
 import Testing
 import TooltipKit
 
-/// The kept open bubble, the arrow-key index and the lazily built bubble rows: each gives the
-/// same answers as the plain computation it replaces, and a kept bubble is never drawn for
-/// another layout or another anchor.
+/// The open bubble the state keeps, the arrow-key index and the lazily built bubble rows: each
+/// gives the same answers as the plain computation it replaces, a bubble is laid out once per
+/// open (not per input or frame), and a kept bubble is never drawn for another layout or
+/// another anchor.
 @Suite struct ScaleTests {
   /// Renders `state` over `layout` into a blank grid of the layout's screen.
   func frame(_ layout: SceneLayout, _ state: TooltipState) -> [String] {
@@ -12,72 +13,111 @@ import TooltipKit
     return grid.lines
   }
 
-  @Test func aPreparedBubbleDrawsTheSameFrameAsAFreshOne() {
-    var l = layout([anchor("a", x: 20, y: 10, placement: .top), anchor("b", x: 2, y: 2)])
+  @Test func theKeptBubbleDrawsTheSameFrameAsAFreshOne() {
+    let anchors = [anchor("a", x: 20, y: 10, placement: .top), anchor("b", x: 2, y: 2)]
+    let l = layout(anchors)
     let state = opened("a", in: l)
-    let fresh = frame(l, state)
-    l.prepareBubble(for: "a")
-    #expect(l.preparedBubbleID == "a")
-    #expect(frame(l, state) == fresh)
-    #expect(fresh.joined().contains("Saved to disk"))
+    #expect(state.bubbleLayouts == 1)
+    #expect(state.openBubble(l) == l.bubble(for: "a"))
+    // The same scene laid out again: the state keeps nothing for it, and draws the same.
+    let again = layout(anchors)
+    #expect(frame(l, state) == frame(again, state))
+    #expect(frame(l, state).joined().contains("Saved to disk"))
   }
 
-  @Test func aNewLayoutDoesNotDrawTheBubbleKeptByTheOldOne() {
-    var old = layout([anchor("a", x: 20, y: 10, placement: .top, headline: "Old copy")])
-    old.prepareBubble(for: "a")
+  @Test func aNewLayoutDoesNotDrawTheBubbleKeptForTheOldOne() {
+    let old = layout([anchor("a", x: 20, y: 10, placement: .top, headline: "Old copy")])
+    var state = opened("a", in: old)
     let new = layout([anchor("a", x: 20, y: 10, placement: .top, headline: "New copy")])
-    let state = opened("a", in: new)
-    #expect(new.preparedBubbleID == nil)
-    let lines = frame(new, state).joined()
-    #expect(lines.contains("New copy"))
-    #expect(!lines.contains("Old copy"))
+    // Before the state is sent the new layout, and after.
+    for _ in 0..<2 {
+      let lines = frame(new, state).joined()
+      #expect(lines.contains("New copy"))
+      #expect(!lines.contains("Old copy"))
+      #expect(state.openBubble(new) == new.bubble(for: "a"))
+      _ = state.send(.layoutChanged, layout: new)
+    }
+    // Laid out when it opened and once for the new layout.
+    #expect(state.bubbleLayouts == 2)
   }
 
-  @Test func anotherOpenAnchorIsNotDrawnWithTheKeptBubble() {
-    var l = layout([
+  @Test func anotherOpenAnchorIsLaidOutWhenItOpens() {
+    let l = layout([
       anchor("a", x: 10, y: 10, placement: .top, headline: "Copy of a"),
       anchor("b", x: 40, y: 10, placement: .top, headline: "Copy of b"),
     ])
-    l.prepareBubble(for: "a")
     var state = opened("a", in: l)
     #expect(frame(l, state).joined().contains("Copy of a"))
     _ = state.send(.open("b"), layout: l)
     #expect(state.openID == "b")
-    // Still keeping a's bubble: b's is laid out afresh, a's is not drawn.
-    #expect(l.preparedBubbleID == "a")
     let lines = frame(l, state).joined()
     #expect(lines.contains("Copy of b"))
     #expect(!lines.contains("Copy of a"))
-    #expect(l.bubble(for: "b")?.body.minX ?? 0 > 25)
-    l.prepareBubble(for: nil)
-    #expect(l.preparedBubbleID == nil)
+    #expect(state.openBubble(l)?.body.minX ?? 0 > 25)
+    #expect(state.bubbleLayouts == 2)
+    _ = state.send(.close, layout: l)
+    #expect(state.openBubble(l) == nil)
   }
 
-  @Test func aKeptBubbleAnswersOpensAndHitTests() {
-    var l = layout([
+  @Test func theBubbleIsLaidOutOncePerOpenNotPerInputOrFrame() throws {
+    var l = layout(
+      [anchor("a", x: 20, y: 10, placement: .top), anchor("b", x: 40, y: 10)], options: renderOptions(glyphs: .unicode))
+    var state = opened("a", in: l)
+    let bubble = try #require(state.openBubble(l))
+    // Motion over the bubble and the anchor (each one hit-tested), ticks and frames: none of
+    // them lays it out again.
+    var time = Duration.seconds(1)
+    for cell in [bubble.body.origin, Point(x: bubble.body.maxX - 1, y: bubble.body.minY), Point(x: 20, y: 10)] {
+      time += .milliseconds(10)
+      _ = state.send(.motion(cell, time: time), layout: l)
+      _ = state.send(.tick(time), layout: l)
+      _ = frame(l, state)
+    }
+    _ = state.send(.layoutChanged, layout: l)
+    #expect(state.openID == "a")
+    #expect(state.bubbleLayouts == 1)
+    // A look-only change keeps the placement and the bubble; new glyphs lay both out again.
+    var look = l.options
+    look.theme = .dark
+    look.placesCursor = false
+    let laidOutForLook = l.setOptions(look)
+    #expect(!laidOutForLook)
+    _ = state.send(.layoutChanged, layout: l)
+    #expect(state.bubbleLayouts == 1)
+    look.glyphs = .ascii
+    let laidOutForGlyphs = l.setOptions(look)
+    #expect(laidOutForGlyphs)
+    _ = state.send(.layoutChanged, layout: l)
+    #expect(state.bubbleLayouts == 2)
+    #expect(state.openBubble(l) == l.bubble(for: "a"))
+    #expect(state.openBubble(l) != bubble)
+  }
+
+  @Test func theKeptBubbleAnswersHitTests() {
+    let l = layout([
       anchor("a", x: 20, y: 10, placement: .top), anchor("quiet", x: 2, y: 2, headline: "", supporting: ""),
     ])
-    l.prepareBubble(for: "a")
-    #expect(l.opens("a"))
-    let bubble = l.bubble(for: "a")
+    let state = opened("a", in: l)
+    let bubble = state.openBubble(l)
     #expect(bubble == layout([anchor("a", x: 20, y: 10, placement: .top)]).bubble(for: "a"))
-    l.prepareBubble(for: "quiet")
+    #expect(l.hitTest(bubble!.body.origin, bubble: bubble) == .bubble)
     #expect(!l.opens("quiet"))
-    #expect(l.bubble(for: "quiet") == nil)
+    #expect(opened("quiet", in: l).openBubble(l) == nil)
   }
 
-  @Test func theDemoLoopKeepsTheBubbleItOpened() {
-    // As a program does: after each input, keep the open tooltip's bubble.
-    var l = layout([anchor("a", x: 20, y: 10, placement: .top), anchor("b", x: 40, y: 10)])
+  @Test func theDemoLoopDrawsTheBubbleItOpened() {
+    let l = layout([anchor("a", x: 20, y: 10, placement: .top), anchor("b", x: 40, y: 10)])
     var state = TooltipState(layout: l)
+    var opens = 0
     for input: TooltipInput in [.activate, .selectNext, .activate, .escape] {
-      _ = state.send(input, layout: l)
-      l.prepareBubble(for: state.openID)
-      #expect(l.preparedBubbleID == state.openID)
+      opens += state.send(input, layout: l).filter { if case .opened = $0 { true } else { false } }.count
+      #expect(state.openBubble(l) == state.openID.flatMap { l.bubble(for: $0) })
       #expect(
         frame(l, state)
           == frame(layout([anchor("a", x: 20, y: 10, placement: .top), anchor("b", x: 40, y: 10)]), state))
     }
+    #expect(opens == 2)
+    #expect(state.bubbleLayouts == opens)
   }
 
   /// The arrow-key rule as the spec states it, over every anchor: the reference for the index.

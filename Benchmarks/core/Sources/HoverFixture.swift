@@ -26,16 +26,14 @@ struct HoverFixture {
     self.path = path
   }
 
-  /// Sends `n` motion reports along the path, 1 ms apart, as a program does (the open bubble
-  /// prepared after each); returns the number of events, as a checksum.
+  /// Sends `n` motion reports along the path, 1 ms apart, as a program does; returns the
+  /// number of events, as a checksum.
   func motions(_ n: Int) -> Int {
-    var layout = self.layout
     var state = TooltipState(layout: layout)
     var events = 0
     for i in 0..<n {
       let point = path[i % path.count]
       events &+= state.send(.motion(point, time: .milliseconds(i)), layout: layout).count
-      layout.prepareBubble(for: state.openID)
     }
     return events &+ (state.openID?.utf8.count ?? 0)
   }
@@ -52,12 +50,10 @@ struct HoverFixture {
 
   /// Sends `n` Tab keys 1 ms apart (each starts a focus delay); returns a checksum.
   func keys(_ n: Int) -> Int {
-    var layout = self.layout
     var state = TooltipState(layout: layout)
     var events = 0
     for i in 0..<n {
       events &+= state.send(.selectNext, layout: layout, now: .milliseconds(i)).count
-      layout.prepareBubble(for: state.openID)
     }
     return events &+ (state.selectedID?.utf8.count ?? 0)
   }

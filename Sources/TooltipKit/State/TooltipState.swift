@@ -43,6 +43,31 @@ public struct TooltipState: Hashable, Sendable {
   /// The latest time an input told (its own timestamp, or `now`): when inputs without a time
   /// of their own (keys) happen, if the program does not say.
   private var clock: Duration?
+  /// The open tooltip's bubble, laid out when it opened or when the layout under it changed:
+  /// frames, hit tests and hover read it, and the copy is wrapped once per open, not once per
+  /// input or frame.
+  private var kept = KeptBubble()
+
+  /// The open tooltip's bubble as laid out on one layout. Derived from the open id and the
+  /// layout, it takes no part in comparing or hashing states.
+  private struct KeptBubble: Hashable, Sendable {
+    /// The anchor it belongs to; nil when nothing is kept.
+    var id: String?
+    /// The placement it was laid out on.
+    var stamp: LayoutStamp?
+    /// The bubble (nil when that anchor opens nothing there).
+    var bubble: BubbleLayout?
+    /// How many bubbles were laid out to be kept, for tests that check it is once per open.
+    var count = 0
+
+    /// Whether it is the bubble of `id` on `layout`.
+    func holds(_ id: String, on layout: SceneLayout) -> Bool {
+      self.id == id && stamp === layout.stamp
+    }
+
+    static func == (_: Self, _: Self) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
+  }
 
   /// A hover or focus open waiting for its delay.
   private struct Pending: Hashable, Sendable {
@@ -239,9 +264,34 @@ public struct TooltipState: Hashable, Sendable {
     return events
   }
 
-  /// The open tooltip's bubble in `layout`.
+  /// The open tooltip's bubble in `layout`, or nil when nothing is open.
+  ///
+  /// The state lays it out when the tooltip opens and again when a new layout comes with an
+  /// input (``TooltipInput/layoutChanged`` after a resize, say), and keeps it: reading it costs
+  /// no wrapping of the copy. A layout the state has not been sent yet gets its bubble laid out
+  /// afresh, so a bubble is never drawn for a layout it was not made for.
   public func openBubble(_ layout: SceneLayout) -> BubbleLayout? {
-    openID.flatMap { layout.bubble(for: $0) }
+    guard let openID else { return nil }
+    if kept.holds(openID, on: layout) { return kept.bubble }
+    return layout.bubble(for: openID)
+  }
+
+  /// How many times the state laid out the open tooltip's bubble to keep it: once per open,
+  /// and once per new layout while one is open.
+  package var bubbleLayouts: Int { kept.count }
+
+  /// Keeps the open tooltip's bubble on `layout`, laying it out only when the open tooltip or
+  /// the layout's placement changed; returns it.
+  @discardableResult
+  private mutating func keepBubble(_ layout: SceneLayout) -> BubbleLayout? {
+    guard let openID else {
+      if kept.id != nil { kept = KeptBubble(count: kept.count) }
+      return nil
+    }
+    if !kept.holds(openID, on: layout) {
+      kept = KeptBubble(id: openID, stamp: layout.stamp, bubble: layout.bubble(for: openID), count: kept.count + 1)
+    }
+    return kept.bubble
   }
 
   // MARK: - Steps
@@ -254,7 +304,7 @@ public struct TooltipState: Hashable, Sendable {
       if layout.anchor(id: open) == nil {
         events.append(close(open, .anchorRemoved, layout))
         selectedID = fallbackSelection(layout)
-      } else if !layout.opens(open) {
+      } else if keepBubble(layout) == nil {
         // Copy that wraps to no row draws nothing, so it cannot stay open.
         events.append(close(open, .programmatic, layout))
       }
@@ -320,6 +370,7 @@ public struct TooltipState: Hashable, Sendable {
     }
     openID = nil
     openReason = nil
+    keepBubble(layout)
     return .closed(id, reason)
   }
 
@@ -328,6 +379,8 @@ public struct TooltipState: Hashable, Sendable {
     openID = id
     openReason = reason
     skipUntil = nil
+    // The one time this open lays its bubble out.
+    keepBubble(layout)
     return [.opened(id)]
   }
 
@@ -397,7 +450,8 @@ public struct TooltipState: Hashable, Sendable {
   private func isHoverable(_ point: Point, for id: String, layout: SceneLayout) -> Bool {
     guard Rect(origin: Point(x: 0, y: 0), size: layout.screen).contains(point) else { return false }
     if layout.anchor(id: id)?.target.contains(point) ?? false { return true }
-    return layout.bubble(for: id)?.hoverableContains(point) ?? false
+    let bubble = id == openID ? openBubble(layout) : layout.bubble(for: id)
+    return bubble?.hoverableContains(point) ?? false
   }
 
   /// Opens whatever hover or focus open came due by `now`, the earlier first.

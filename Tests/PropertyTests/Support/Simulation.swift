@@ -150,8 +150,10 @@ struct Simulation {
       layout = Simulation.layout(scene: scene, screen: screen, chrome: chrome, options: options)
       input = .layoutChanged
     case .options(let o):
+      // As a program does: the layout takes the options, laid out again only when they
+      // change where things go (glyphs, fidelity).
       options = o
-      layout = Simulation.layout(scene: scene, screen: screen, chrome: chrome, options: options)
+      layout.setOptions(options)
       input = .layoutChanged
     case .scene(let s, let replaced):
       scene = s
@@ -165,8 +167,6 @@ struct Simulation {
     // Keys arrive now: the focus delay starts at this instant.
     let keyTime: Duration? = if case .input = step { now } else { nil }
     let events = state.send(input, layout: layout, policy: policy, now: keyTime)
-    // As a program does after each input: the open bubble laid out once for this layout.
-    layout.prepareBubble(for: state.openID)
     tally.count(events, step: step, before: before, after: state)
     var violations = StateInvariants.events(events, before: openByEvents, state: state, layout: layout)
     openByEvents = state.openID

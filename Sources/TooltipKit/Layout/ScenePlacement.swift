@@ -1,0 +1,73 @@
+/// The anchors of a scene placed on a screen: each one's box, tap target and artwork in screen
+/// cells, in reading order, found by id.
+///
+/// Placement is the one step that depends on where things go (the screen, the scene area, the
+/// glyph set); hit testing and keyboard navigation are indexes built over its anchors.
+struct ScenePlacement: Sendable {
+  /// The anchors at least partly inside the scene area and the screen, in reading order: by
+  /// row, then column, then file order.
+  let anchors: [PlacedAnchor]
+  /// The first reading index of each id.
+  private let ids: IDIndex
+
+  /// Places the anchors of `scene` in `area`, keeping those the screen of `screen` cells
+  /// shows.
+  init(scene: Scene, screen: Size, area: Rect, glyphs: GlyphSet) {
+    let screenRect = Rect(size: screen)
+    var placed: [PlacedAnchor] = []
+    placed.reserveCapacity(scene.anchors.count)
+    for (i, anchor) in scene.anchors.enumerated() {
+      // An area larger than the screen (a program's window smaller than its scene) places
+      // only the anchors the screen shows.
+      if let p = PlacedAnchor(anchor, fileIndex: i, area: area, glyphs: glyphs),
+        p.box.intersection(screenRect) != nil
+      {
+        placed.append(p)
+      }
+    }
+    placed.sort { $0.precedesInReadingOrder($1) }
+    anchors = placed
+    ids = IDIndex(placed)
+  }
+
+  /// The reading index of the first anchor named `id`, or nil when none is placed.
+  func index(of id: String) -> Int? {
+    ids.index(of: id, in: anchors)
+  }
+}
+
+/// The first reading index of each id: an open-addressing table of reading indices, probed
+/// by the id's hash value.
+///
+/// Not a `[String: Int]`: the runtime instantiates a dictionary's storage type on its first
+/// insertion and, for a `String` key, checks `Hashable` by scanning every protocol conformance
+/// record in the executable, which on the first frame costs some 170,000 instructions and half
+/// a megabyte of pages read in. Strings hash the same when they are equal, as a dictionary
+/// needs too.
+struct IDIndex: Sendable {
+  /// Reading indices, -1 for an empty slot; a power of two at least twice the anchors.
+  private var slots: [Int]
+
+  /// Indexes `anchors` by id; of anchors sharing an id, the first in the array wins.
+  init(_ anchors: [PlacedAnchor]) {
+    var capacity = 8
+    while capacity < 2 * anchors.count { capacity *= 2 }
+    slots = [Int](repeating: -1, count: capacity)
+    for (i, placed) in anchors.enumerated() {
+      var slot = placed.id.hashValue & (capacity - 1)
+      while slots[slot] >= 0 && anchors[slots[slot]].id != placed.id { slot = (slot + 1) & (capacity - 1) }
+      if slots[slot] < 0 { slots[slot] = i }
+    }
+  }
+
+  /// The first index in `anchors` (the array it was made from) whose id is `id`.
+  func index(of id: String, in anchors: [PlacedAnchor]) -> Int? {
+    let mask = slots.count - 1
+    var slot = id.hashValue & mask
+    while slots[slot] >= 0 {
+      if anchors[slots[slot]].id == id { return slots[slot] }
+      slot = (slot + 1) & mask
+    }
+    return nil
+  }
+}
