@@ -98,7 +98,8 @@ import TooltipScenes
     let bubble = model.state.openBubble(model.layout)
     _ = model.handle(.key(.character("t")))
     #expect(model.layout.options.theme == .dark)
-    #expect(model.layout.hasPlacement(of: before))
+    let kept = model.layout.hasPlacement(of: before)
+    #expect(kept)
     #expect(model.state.openBubble(model.layout) == bubble)
     #expect(model.state.bubbleLayouts == 1)
   }
