@@ -1,8 +1,9 @@
 /// A scene laid out on a screen of a given size: every visible anchor placed, in reading
-/// order, with an index for hit testing.
+/// order, with an index for hit testing and one for keyboard navigation.
 ///
 /// One layout serves the frame it draws, the hit tests of the taps on that frame and the
-/// selection moves, so what the user sees is what the user taps.
+/// selection moves, so what the user sees is what the user taps. It holds no state of the
+/// tooltips: the open bubble is laid out by ``TooltipState`` when it opens.
 public struct SceneLayout: Sendable {
   /// The whole screen: bubbles are cropped at its edges.
   public let screen: Size
