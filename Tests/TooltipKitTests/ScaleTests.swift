@@ -60,8 +60,8 @@ import TooltipKit
   }
 
   @Test func theBubbleIsLaidOutOncePerOpenNotPerInputOrFrame() throws {
-    var l = layout(
-      [anchor("a", x: 20, y: 10, placement: .top), anchor("b", x: 40, y: 10)], options: renderOptions(glyphs: .unicode))
+    let anchors = [anchor("a", x: 20, y: 10, placement: .top), anchor("b", x: 40, y: 10, size: .sm)]
+    var l = layout(anchors, options: renderOptions(glyphs: .unicode))
     var state = opened("a", in: l)
     let bubble = try #require(state.openBubble(l))
     // Motion over the bubble and the anchor (each one hit-tested), ticks and frames: none of
@@ -91,6 +91,11 @@ import TooltipKit
     #expect(state.bubbleLayouts == 2)
     #expect(state.openBubble(l) == l.bubble(for: "a"))
     #expect(state.openBubble(l) != bubble)
+    // Laid out again, it is the layout the new options give.
+    let fresh = layout(anchors, options: look)
+    #expect(l.anchors == fresh.anchors)
+    #expect(l.options == fresh.options)
+    #expect(l.bubble(for: "a") == fresh.bubble(for: "a"))
   }
 
   @Test func theKeptBubbleAnswersHitTests() {
