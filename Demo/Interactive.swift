@@ -37,7 +37,7 @@ enum InteractiveMode {
     var settings = options
     if !session.localeIsUTF8 { settings.ascii = true }
     var model = DemoModel(
-      scenes: scenes, options: settings, screen: session.size, colors: session.colors.level != .none)
+      scenes: scenes, options: settings, screen: session.size, colors: session.hasColors)
     if let id = options.openID { model.open(id) }
 
     let fault = getenv("TOOLTIP_TUI_TEST_FAULT").map { String(cString: $0) }
@@ -45,26 +45,26 @@ enum InteractiveMode {
     // a cursor at Int.max and a deadline Int64.max seconds away must be taken in stride.
     let extremes = fault == "extremes"
     while true {
-      switch session.next(deadline: model.deadline ?? (extremes ? MonotonicClock.now + .seconds(Int64.max) : nil)) {
+      switch session.next(deadline: model.deadline ?? (extremes ? TerminalSession.now + .seconds(Int64.max) : nil)) {
       case .draw:
         // Every pointer motion only while some anchor of the scene opens on hover.
         session.pointerMotion = model.needsPointerMotion
         if extremes {
           var grid = model.frame()
           grid.cursor = Point(x: Int.max, y: Int.max)
-          session.presenter.present(grid)
+          session.present(grid)
         }
-        session.presenter.present(model.frame())
+        session.present(model.frame())
         if let fault { injectFault(fault) }
       case .input(let input):
-        switch model.handle(input, now: MonotonicClock.now) {
+        switch model.handle(input, now: TerminalSession.now) {
         case .draw: break
-        case .redrawAll: session.presenter.invalidate()
+        case .redrawAll: session.invalidate()
         case .quit(let status):
           session.end()
           if fault == "after-end" {
             // Every call after the end is harmless (`TOOLTIP_TUI_TEST_FAULT=after-end`).
-            session.presenter.present(model.frame())
+            session.present(model.frame())
             _ = session.read(timeout: .seconds(Int64.max))
             _ = session.next(deadline: .zero)
             _ = session.takeResumed()

@@ -8,6 +8,10 @@ import TooltipKit
 /// Tooltips for a program that owns ncurses: the tooltip state, its layout and its overlay in
 /// one value, fed with the program's own `wgetch` values.
 ///
+/// A program that draws with ncurses itself names it to add tooltips to its screen, and for
+/// what it must set up around them: the terminal's guard (``installGuard(input:output:)``,
+/// ``blocking(_:)``) and the mouse events to ask for (``mouseMask``).
+///
 /// The program keeps its `newterm`, windows, colour pairs and loop. Each turn it draws its own
 /// cells, calls ``draw(redraw:)``, refreshes (with panels: `update_panels()`, `doupdate()`),
 /// waits with `wtimeout(window, tips.inputTimeout(atMost: itsOwnTimer))`, and hands what
@@ -23,19 +27,18 @@ import TooltipKit
 /// - **Keys.** Tab and Shift-Tab always (they move the selection among the anchors; with
 ///   `keepsSelection: false`, past the last or before the first they give the focus back: nothing
 ///   selected). Esc while a tooltip is open (it closes) or an anchor is selected (nothing is then
-///   selected). The other keys of ``/TooltipKit/TooltipKeymap`` (arrows, Enter, Space, `i`, `h j k l`) only
-///   while an anchor is selected. Everything else is the program's.
+///   selected). The component's other keys (arrows, Enter, Space, `i`, `h j k l`) only while an
+///   anchor is selected. Everything else is the program's.
 /// - **`ERR`** (a timeout, or no input at all) is never consumed: it is the program's timer too.
 ///   The component sends its long-press tick and checks the input: ``inputEnd`` is set once a
-///   quit signal is pending (``TerminalGuard``) or the input is gone (what
-///   ``TerminalGuard/inputEnd(input:)`` finds: a hang-up whose SIGHUP never came, standard
-///   input open write-only or closed, made non-blocking by another program; or reads that keep
-///   failing at once). The loop ends on it, so it never spins at full CPU.
+///   quit signal is pending (``pendingSignal``, after ``installGuard(input:output:)``) or the
+///   input is gone (a hang-up whose SIGHUP never came, standard input open write-only or closed,
+///   made non-blocking by another program; or reads that keep failing at once). The loop ends on it, so it never spins at full CPU.
 /// - **`KEY_RESIZE`** lays the scene out again on the new size and is not consumed (the program
 ///   lays out its own windows; it may set ``area`` or ``scene`` after).
 ///
 /// Requirements: `keypad(window, true)` on the window read (key codes such as `KEY_BTAB`), and
-/// for the mouse `mousemask` with at least ``MouseReport/requested`` and `mouseinterval(0)`
+/// for the mouse `mousemask` with at least ``mouseMask`` and `mouseinterval(0)`
 /// (separate press and release events, which a long press needs; with ncurses' default click
 /// interval a hold never reaches the program).
 public final class CursesTooltips {
@@ -53,8 +56,8 @@ public final class CursesTooltips {
   public private(set) var inputEnd: (status: Int32, reason: String?)?
   /// What the closing tap does besides closing (`DismissPolicy`).
   public var policy: DismissPolicy = .consume
-  /// Whether the letter keys of ``/TooltipKit/TooltipKeymap`` (`i`, `h j k l`, Space) act while an anchor
-  /// is selected; false leaves them to the program.
+  /// Whether the component's letter keys (`i`, `h j k l`, Space) act while an anchor is
+  /// selected; false leaves them to the program.
   public var letters = true
 
   /// The anchors; setting it lays the scene out again (an open tooltip whose anchor is gone
@@ -80,8 +83,9 @@ public final class CursesTooltips {
   ///
   /// - Parameters:
   ///   - scene: the anchors, in the overlay's cells (the screen's, for panels).
-  ///   - overlay: ``TooltipOverlay/init(colors:)`` for panels of its own,
-  ///     ``TooltipOverlay/init(window:colors:)`` to draw into one of the program's windows.
+  ///   - overlay: ``TooltipOverlay/init(pairs:noColor:)`` for panels of its own,
+  ///     ``TooltipOverlay/init(window:pairs:noColor:)`` to draw into one of the program's
+  ///     windows.
   ///   - area: the scene area in the overlay's cells; nil for all of them.
   ///   - options: how bubbles look and whether the selection is highlighted.
   ///   - keepsSelection: whether an anchor is always selected (a keyboard-first screen); the
@@ -250,7 +254,7 @@ public final class CursesTooltips {
   /// which replaces any other mode: so the component asks for this one itself (`putp`, on a
   /// screen started on standard output), at the first ``draw(redraw:)`` after the scene needs it
   /// (the program's `keypad` and `mousemask` are set by then). ``end()`` withdraws it; a quit signal or a
-  /// crash does too (``TerminalGuard``'s reset).
+  /// crash does too (the reset of the guard ``installGuard(input:output:)`` installs).
   public private(set) var pointerMotion = false
 
   /// Withdraws what the component asked of the terminal (any-motion reports): call it before
