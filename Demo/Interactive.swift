@@ -44,6 +44,14 @@ enum InteractiveMode {
     // Values at the edge of what a caller can construct (`TOOLTIP_TUI_TEST_FAULT=extremes`):
     // a cursor at Int.max and a deadline Int64.max seconds away must be taken in stride.
     let extremes = fault == "extremes"
+    if fault == "wake", let waker = session.waker {
+      // Another task's work reaches the idle loop (`TOOLTIP_TUI_TEST_FAULT=wake`): the demo ends
+      // with status 3 when its wake arrives.
+      Task.detached {
+        try? await Task.sleep(for: .milliseconds(300))
+        waker()
+      }
+    }
     while true {
       switch session.next(deadline: model.deadline ?? (extremes ? TerminalSession.now + .seconds(Int64.max) : nil)) {
       case .draw:
@@ -75,6 +83,8 @@ enum InteractiveMode {
         _ = model.handle(.resize(size))
       case .tick(let now):
         model.tick(now)
+      case .woken where fault == "wake":
+        return 3
       case .resumed, .woken:
         break
       case .quit(let status, let reason):
@@ -85,8 +95,8 @@ enum InteractiveMode {
   }
 
   /// Fails the way `name` says, in curses mode: how the end-to-end tests check that a crash
-  /// restores the terminal (`TOOLTIP_TUI_TEST_FAULT=trap|unwrap|segv|abort`; `after-end` and
-  /// `extremes` are the loop's own).
+  /// restores the terminal (`TOOLTIP_TUI_TEST_FAULT=trap|unwrap|segv|abort`; `after-end`,
+  /// `extremes` and `wake` are the loop's own).
   static func injectFault(_ name: String) {
     switch name {
     case "trap": fatalError("TOOLTIP_TUI_TEST_FAULT=trap")
