@@ -187,20 +187,28 @@ public final class CursesTooltips {
     return events
   }
 
-  /// Draws the open bubble (and, into a window, the highlight); see
-  /// ``TooltipOverlay/draw(_:state:redraw:)``. Call it after drawing the program's own cells,
-  /// before refreshing.
+  /// Draws the open bubble (and, into a window, the selection highlight when the options ask
+  /// for it) over the program's cells: a program calls it each frame after drawing its own
+  /// cells, before refreshing.
+  ///
+  /// Into a window, it first calls `redraw` for each rect (window cells) that the previous call
+  /// covered and this one does not cover the same way, so the program puts its own cells back
+  /// there; with panels `redraw` is never called (the panel library gives those cells back).
+  /// Returns the rects drawn.
   @discardableResult
   public func draw(redraw: (Rect) -> Void = { _ in }) -> [Rect] {
     followPointerMotion()
     return overlay.draw(layout, state: state, redraw: redraw)
   }
 
-  /// Where the terminal cursor belongs for the selection (``TooltipOverlay/cursor(_:state:)``).
+  /// Where the terminal cursor belongs for the selection: a program moves the cursor there, or to
+  /// its own focus when nil (nothing selected, the selected anchor off the window, or options
+  /// that leave the cursor to the program).
   public var cursor: Point? { overlay.cursor(layout, state: state) }
 
-  /// The cells the selection highlight covers (``TooltipOverlay/highlight(_:state:)``): with
-  /// panels, the program draws its own cells there highlighted.
+  /// The cells the selection highlight covers (the selected anchor's box and, beside a one-cell
+  /// box, a cell each side, cropped at the window; empty when nothing is selected or the options
+  /// turn the highlight off): with panels, the program draws its own cells there highlighted.
   public var highlight: [Rect] { overlay.highlight(layout, state: state) }
 
   // MARK: - Steps
