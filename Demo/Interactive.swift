@@ -44,14 +44,7 @@ enum InteractiveMode {
     // Values at the edge of what a caller can construct (`TOOLTIP_TUI_TEST_FAULT=extremes`):
     // a cursor at Int.max and a deadline Int64.max seconds away must be taken in stride.
     let extremes = fault == "extremes"
-    if fault == "wake", let waker = session.waker {
-      // Another task's work reaches the idle loop (`TOOLTIP_TUI_TEST_FAULT=wake`): the demo ends
-      // with status 3 when its wake arrives.
-      Task.detached {
-        try? await Task.sleep(for: .milliseconds(300))
-        waker()
-      }
-    }
+    if fault == "wake" { wakeSoon(session) }
     while true {
       switch session.next(deadline: model.deadline ?? (extremes ? TerminalSession.now + .seconds(Int64.max) : nil)) {
       case .draw:
@@ -91,6 +84,19 @@ enum InteractiveMode {
         if let reason { DemoError.environment(reason).report() }
         return status
       }
+    }
+  }
+
+  /// Has another task wake `session` 300 ms from now, while the demo is idle: how the
+  /// end-to-end tests check that a wake reaches the loop (`TOOLTIP_TUI_TEST_FAULT=wake`; the
+  /// demo then ends with status 3). Not inlined, so a normal start never looks up the closure's
+  /// type.
+  @inline(never)
+  static func wakeSoon(_ session: TerminalSession) {
+    guard let waker = session.waker else { return }
+    Task.detached {
+      try? await Task.sleep(for: .milliseconds(300))
+      waker()
     }
   }
 
