@@ -37,34 +37,35 @@ enum InteractiveMode {
     var settings = options
     if !session.localeIsUTF8 { settings.ascii = true }
     var model = DemoModel(
-      scenes: scenes, options: settings, screen: session.size, colors: session.colors.level != .none)
+      scenes: scenes, options: settings, screen: session.size, colors: session.hasColors)
     if let id = options.openID { model.open(id) }
 
     let fault = getenv("TOOLTIP_TUI_TEST_FAULT").map { String(cString: $0) }
     // Values at the edge of what a caller can construct (`TOOLTIP_TUI_TEST_FAULT=extremes`):
     // a cursor at Int.max and a deadline Int64.max seconds away must be taken in stride.
     let extremes = fault == "extremes"
+    if fault == "wake" { wakeSoon(session) }
     while true {
-      switch session.next(deadline: model.deadline ?? (extremes ? MonotonicClock.now + .seconds(Int64.max) : nil)) {
+      switch session.next(deadline: model.deadline ?? (extremes ? TerminalSession.now + .seconds(Int64.max) : nil)) {
       case .draw:
         // Every pointer motion only while some anchor of the scene opens on hover.
         session.pointerMotion = model.needsPointerMotion
         if extremes {
           var grid = model.frame()
           grid.cursor = Point(x: Int.max, y: Int.max)
-          session.presenter.present(grid)
+          session.present(grid)
         }
-        session.presenter.present(model.frame())
+        session.present(model.frame())
         if let fault { injectFault(fault) }
       case .input(let input):
-        switch model.handle(input, now: MonotonicClock.now) {
+        switch model.handle(input, now: TerminalSession.now) {
         case .draw: break
-        case .redrawAll: session.presenter.invalidate()
+        case .redrawAll: session.invalidate()
         case .quit(let status):
           session.end()
           if fault == "after-end" {
             // Every call after the end is harmless (`TOOLTIP_TUI_TEST_FAULT=after-end`).
-            session.presenter.present(model.frame())
+            session.present(model.frame())
             _ = session.read(timeout: .seconds(Int64.max))
             _ = session.next(deadline: .zero)
             _ = session.takeResumed()
@@ -75,6 +76,8 @@ enum InteractiveMode {
         _ = model.handle(.resize(size))
       case .tick(let now):
         model.tick(now)
+      case .woken where fault == "wake":
+        return 3
       case .resumed, .woken:
         break
       case .quit(let status, let reason):
@@ -84,9 +87,22 @@ enum InteractiveMode {
     }
   }
 
+  /// Has another task wake `session` 300 ms from now, while the demo is idle: how the
+  /// end-to-end tests check that a wake reaches the loop (`TOOLTIP_TUI_TEST_FAULT=wake`; the
+  /// demo then ends with status 3). Not inlined, so a normal start never looks up the closure's
+  /// type.
+  @inline(never)
+  static func wakeSoon(_ session: TerminalSession) {
+    guard let waker = session.waker else { return }
+    Task.detached {
+      try? await Task.sleep(for: .milliseconds(300))
+      waker()
+    }
+  }
+
   /// Fails the way `name` says, in curses mode: how the end-to-end tests check that a crash
-  /// restores the terminal (`TOOLTIP_TUI_TEST_FAULT=trap|unwrap|segv|abort`; `after-end` and
-  /// `extremes` are the loop's own).
+  /// restores the terminal (`TOOLTIP_TUI_TEST_FAULT=trap|unwrap|segv|abort`; `after-end`,
+  /// `extremes` and `wake` are the loop's own).
   static func injectFault(_ name: String) {
     switch name {
     case "trap": fatalError("TOOLTIP_TUI_TEST_FAULT=trap")

@@ -255,7 +255,7 @@ func tableRows(_ monitor: Monitor) -> [(text: String, pair: Int32)] {
 @MainActor func quit(_ status: Int32, _ reason: String?) -> Never {
   tips.end()
   endwin()
-  TerminalGuard.remove()
+  CursesTooltips.removeGuard()
   if let reason {
     let line = "job-monitor: \(reason)\n"
     _ = write(2, line, line.utf8.count)
@@ -264,9 +264,9 @@ func tableRows(_ monitor: Monitor) -> [(text: String, pair: Int32)] {
 }
 
 setlocale(LC_ALL, "")
-TerminalGuard.install()
+CursesTooltips.installGuard()
 guard isatty(0) == 1, isatty(1) == 1, newterm(nil, tk_stdout(), tk_stdin()) != nil else {
-  TerminalGuard.remove()
+  CursesTooltips.removeGuard()
   let message = "job-monitor: needs a terminal (standard input and output, and TERM)\n"
   _ = write(2, message, message.utf8.count)
   exit(2)
@@ -275,7 +275,7 @@ cbreak()
 noecho()
 set_escdelay(25)
 curs_set(0)
-mousemask(MouseReport.requested, nil)
+mousemask(CursesTooltips.mouseMask, nil)
 mouseinterval(0)
 if has_colors() {
   start_color()
@@ -289,7 +289,7 @@ if has_colors() {
 }
 Screen.make()
 
-let tips = CursesTooltips(scene: scene, overlay: TooltipOverlay(colors: CursesColors(pairs: 16..<64, noColor: nil)))
+let tips = CursesTooltips(scene: scene, overlay: TooltipOverlay(pairs: 16..<64))
 var monitor = Monitor()
 /// What each window showed when last drawn: a window is drawn again only when it changes.
 var drawn: (header: String, table: [String], status: String)?
@@ -314,11 +314,11 @@ while true {
   drawn = (header, table, status)
   tips.draw()
   update_panels()
-  _ = TerminalGuard.blocking { doupdate() }
+  _ = CursesTooltips.blocking { doupdate() }
 
   // Sleep until input, the clock's next second, or a held press becoming a long press.
   wtimeout(Screen.input, tips.inputTimeout(atMost: time.untilNext))
-  let value = TerminalGuard.blocking { wgetch(Screen.input) } ?? ERR
+  let value = CursesTooltips.blocking { wgetch(Screen.input) } ?? ERR
   var event = MEVENT()
   if value == KEY_MOUSE, getmouse(&event) != OK { continue }
   let consumed = tips.handle(value, mouse: event)
@@ -339,7 +339,7 @@ while true {
   case KEY_END: monitor.select(monitor.shown.count - 1)
   case KEY_MOUSE where event.bstate & TK_BUTTON4_PRESSED != 0: monitor.scroll(-3)
   case KEY_MOUSE where event.bstate & TK_BUTTON5_PRESSED != 0: monitor.scroll(3)
-  case KEY_MOUSE where event.bstate & (MouseReport.pressed | MouseReport.released) != 0:
+  case KEY_MOUSE where event.bstate & (TK_BUTTON1_PRESSED | TK_BUTTON1_RELEASED) != 0:
     let row = Int(event.y) - 3
     if row >= 0, row < Screen.tableHeight { monitor.select(monitor.top + row) }
   case KEY_RESIZE:

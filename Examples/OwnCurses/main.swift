@@ -83,9 +83,9 @@ struct Browser {
 setlocale(LC_ALL, "")
 // Crashes restore the terminal before the program ends; quit signals become a flag the loop
 // reads. Installed before newterm, so the modes it restores are the shell's.
-TerminalGuard.install()
+CursesTooltips.installGuard()
 guard isatty(0) == 1, isatty(1) == 1, newterm(nil, tk_stdout(), tk_stdin()) != nil else {
-  TerminalGuard.remove()
+  CursesTooltips.removeGuard()
   let message = "toolbar-own-curses: needs a terminal (standard input and output, and TERM)\n"
   _ = write(2, message, message.utf8.count)
   exit(2)
@@ -94,7 +94,7 @@ cbreak()
 noecho()
 set_escdelay(25)
 keypad(tk_stdscr(), true)
-mousemask(MouseReport.requested, nil)
+mousemask(CursesTooltips.mouseMask, nil)
 mouseinterval(0)
 if has_colors() {
   start_color()
@@ -107,7 +107,7 @@ if has_colors() {
 /// Ends curses, restores the terminal and exits with `status`, saying why on stderr.
 func quit(_ status: Int32, _ reason: String?) -> Never {
   endwin()
-  TerminalGuard.remove()
+  CursesTooltips.removeGuard()
   let message = reason.map { "toolbar-own-curses: \($0)\n" } ?? ""
   _ = write(2, message, message.utf8.count)
   exit(status)
@@ -118,7 +118,7 @@ var size = (width: Int(tk_cols()), height: Int(tk_lines()))
 /// The toolbar's tooltips, drawn into the program's window; the scene area is row 1 to the last
 /// row but one.
 let tips = CursesTooltips(
-  scene: toolbar, overlay: TooltipOverlay(window: window, colors: CursesColors(pairs: 16..<64, noColor: nil)),
+  scene: toolbar, overlay: TooltipOverlay(window: window, pairs: 16..<64),
   area: Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2)))
 var browser = Browser()
 for y in 0..<size.height { browser.drawRow(y, size: size) }
@@ -142,11 +142,11 @@ while true {
   wmove(window, Int32(cursor.y), Int32(cursor.x))
   wnoutrefresh(window)
   // A terminal that stops reading blocks these calls: a quit signal then ends the program.
-  _ = TerminalGuard.blocking { doupdate() }
+  _ = CursesTooltips.blocking { doupdate() }
 
   // Sleep until input, or until a held press becomes a long press.
   wtimeout(window, tips.inputTimeout())
-  let value = TerminalGuard.blocking { wgetch(window) } ?? ERR
+  let value = CursesTooltips.blocking { wgetch(window) } ?? ERR
   var event = MEVENT()
   if value == KEY_MOUSE, getmouse(&event) != OK { continue }
   // The tooltips take what is theirs (Tab into the toolbar, its keys, taps and holds on it).

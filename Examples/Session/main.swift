@@ -1,6 +1,6 @@
 // A small file browser that lets TooltipKit own the terminal: TerminalSession sets it up and
 // restores it on every way out, the program composes each frame as a cell grid (its own rows,
-// then the toolbar's anchors and the open bubble from the Renderer), and the Presenter sends
+// then the toolbar's anchors and the open bubble from the Renderer), and the session sends
 // only the cells that changed.
 //
 //   swift run toolbar-session
@@ -55,7 +55,7 @@ func quit(_ status: Int32, _ reason: String?) -> Never {
 
 let session: TerminalSession
 do { session = try TerminalSession(mouse: true) } catch { quit(2, "\(error)") }
-let options = RenderOptions(colors: session.colors.level != .none)
+let options = RenderOptions(colors: session.hasColors)
 var layout = SceneLayout(scene: toolbar, screen: session.size, options: options)
 var state = TooltipState()
 var status = "Tab: next button  Enter: run  i: hint  q: quit"
@@ -82,7 +82,7 @@ func frame(_ layout: SceneLayout, state: TooltipState, status: String) -> CellGr
 while true {
   var events: [TooltipEvent] = []
   switch session.next(deadline: state.deadline) {
-  case .draw: session.presenter.present(frame(layout, state: state, status: status))
+  case .draw: session.present(frame(layout, state: state, status: status))
   case .input(.key(.character("q"))): session.end()  // then next() returns .quit(status: 0, ...)
   case .input(let input):
     for mapped in TooltipKeymap.inputs(for: input) { events += state.send(mapped, layout: layout) }

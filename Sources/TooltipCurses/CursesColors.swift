@@ -4,14 +4,14 @@ import TooltipKit
 /// What a cell is drawn with in ncurses: attributes and an (extended) colour pair number.
 ///
 /// The pair travels beside the attributes, never inside them, so pairs above 255 work.
-public struct CursesStyle: Hashable, Sendable {
+package struct CursesStyle: Hashable, Sendable {
   /// The ncurses attributes (`A_BOLD`, `A_REVERSE`, ...), without colour bits.
-  public var attrs: attr_t
+  package var attrs: attr_t
   /// The colour pair, 0 for the screen's default colours.
-  public var pair: Int32
+  package var pair: Int32
 
   /// Makes a style of `attrs` in `pair`.
-  public init(attrs: attr_t, pair: Int32) {
+  package init(attrs: attr_t, pair: Int32) {
     self.attrs = attrs
     self.pair = pair
   }
@@ -21,7 +21,7 @@ public struct CursesStyle: Hashable, Sendable {
 ///
 /// ``CursesColors`` is the one the library offers; a program with a colour scheme of its own
 /// can hand the presenter or the overlay a resolver of its own instead.
-public protocol StyleResolver: AnyObject {
+package protocol StyleResolver: AnyObject {
   /// The ncurses attributes and pair that draw `style`.
   func resolve(_ style: Style) -> CursesStyle
 }
@@ -34,11 +34,11 @@ public protocol StyleResolver: AnyObject {
 /// the range of pairs the component may take (``init(pairs:noColor:)``): its own pairs are never
 /// touched and colours are never started for it. When the range runs out, a style that has a
 /// background is drawn in reverse video instead, so a bubble still stands out.
-public final class CursesColors: StyleResolver {
+package final class CursesColors: StyleResolver {
   /// The rung in use.
-  public let level: ColorLevel
+  package let level: ColorLevel
   /// The pair numbers this resolver may define.
-  public let pairRange: Range<Int32>
+  package let pairRange: Range<Int32>
   private let ladder: ColorLadder
   private let defaultForeground: Int32
   private let defaultBackground: Int32
@@ -59,7 +59,7 @@ public final class CursesColors: StyleResolver {
   /// Starts colours on a screen the library owns (after `newterm`), with the terminal's own
   /// default colours kept (`use_default_colors`), unless `noColor` (the value of `NO_COLOR`) is
   /// non-empty or the terminal has none. Every pair from 1 up may be used.
-  public convenience init(noColor: String?) {
+  package convenience init(noColor: String?) {
     let wanted = noColor?.isEmpty ?? true
     if wanted, has_colors() {
       start_color()
@@ -74,7 +74,7 @@ public final class CursesColors: StyleResolver {
   /// Without colours started by the program (or under `NO_COLOR`) the level is `none` and
   /// bubbles are drawn in monochrome. Colours the core leaves unset take those of pair 0, the
   /// program's defaults (the terminal's own after `use_default_colors`).
-  public init(pairs: Range<Int32>, noColor: String?) {
+  package init(pairs: Range<Int32>, noColor: String?) {
     var level = ColorLevel.none
     if noColor?.isEmpty ?? true, has_colors(), tk_colors() > 0 {
       level = ColorLadder.level(
@@ -96,7 +96,7 @@ public final class CursesColors: StyleResolver {
   }
 
   /// The ncurses attributes and colour pair that draw `style` at this rung.
-  public func resolve(_ style: Style) -> CursesStyle {
+  package func resolve(_ style: Style) -> CursesStyle {
     for entry in firstStyles where entry.style == style { return entry.resolved }
     if firstStyles.count == Self.firstStylesKept, let hit = cache[style] { return hit }
     // The ladder's attributes: at 8 and 16 colours it may drop bold or add dim to keep text

@@ -8,6 +8,10 @@ import TooltipKit
 /// Tooltips for a program that owns ncurses: the tooltip state, its layout and its overlay in
 /// one value, fed with the program's own `wgetch` values.
 ///
+/// A program that draws with ncurses itself names it to add tooltips to its screen, and for
+/// what it must set up around them: the terminal's guard (``installGuard(input:output:)``,
+/// ``blocking(_:)``) and the mouse events to ask for (``mouseMask``).
+///
 /// The program keeps its `newterm`, windows, colour pairs and loop. Each turn it draws its own
 /// cells, calls ``draw(redraw:)``, refreshes (with panels: `update_panels()`, `doupdate()`),
 /// waits with `wtimeout(window, tips.inputTimeout(atMost: itsOwnTimer))`, and hands what
@@ -23,19 +27,18 @@ import TooltipKit
 /// - **Keys.** Tab and Shift-Tab always (they move the selection among the anchors; with
 ///   `keepsSelection: false`, past the last or before the first they give the focus back: nothing
 ///   selected). Esc while a tooltip is open (it closes) or an anchor is selected (nothing is then
-///   selected). The other keys of ``/TooltipKit/TooltipKeymap`` (arrows, Enter, Space, `i`, `h j k l`) only
-///   while an anchor is selected. Everything else is the program's.
+///   selected). The component's other keys (arrows, Enter, Space, `i`, `h j k l`) only while an
+///   anchor is selected. Everything else is the program's.
 /// - **`ERR`** (a timeout, or no input at all) is never consumed: it is the program's timer too.
 ///   The component sends its long-press tick and checks the input: ``inputEnd`` is set once a
-///   quit signal is pending (``TerminalGuard``) or the input is gone (what
-///   ``TerminalGuard/inputEnd(input:)`` finds: a hang-up whose SIGHUP never came, standard
-///   input open write-only or closed, made non-blocking by another program; or reads that keep
-///   failing at once). The loop ends on it, so it never spins at full CPU.
+///   quit signal is pending (``pendingSignal``, after ``installGuard(input:output:)``) or the
+///   input is gone (a hang-up whose SIGHUP never came, standard input open write-only or closed,
+///   made non-blocking by another program; or reads that keep failing at once). The loop ends on it, so it never spins at full CPU.
 /// - **`KEY_RESIZE`** lays the scene out again on the new size and is not consumed (the program
 ///   lays out its own windows; it may set ``area`` or ``scene`` after).
 ///
 /// Requirements: `keypad(window, true)` on the window read (key codes such as `KEY_BTAB`), and
-/// for the mouse `mousemask` with at least ``MouseReport/requested`` and `mouseinterval(0)`
+/// for the mouse `mousemask` with at least ``mouseMask`` and `mouseinterval(0)`
 /// (separate press and release events, which a long press needs; with ncurses' default click
 /// interval a hold never reaches the program).
 public final class CursesTooltips {
@@ -53,8 +56,8 @@ public final class CursesTooltips {
   public private(set) var inputEnd: (status: Int32, reason: String?)?
   /// What the closing tap does besides closing (`DismissPolicy`).
   public var policy: DismissPolicy = .consume
-  /// Whether the letter keys of ``/TooltipKit/TooltipKeymap`` (`i`, `h j k l`, Space) act while an anchor
-  /// is selected; false leaves them to the program.
+  /// Whether the component's letter keys (`i`, `h j k l`, Space) act while an anchor is
+  /// selected; false leaves them to the program.
   public var letters = true
 
   /// The anchors; setting it lays the scene out again (an open tooltip whose anchor is gone
@@ -87,8 +90,9 @@ public final class CursesTooltips {
   ///
   /// - Parameters:
   ///   - scene: the anchors, in the overlay's cells (the screen's, for panels).
-  ///   - overlay: ``TooltipOverlay/init(colors:)`` for panels of its own,
-  ///     ``TooltipOverlay/init(window:colors:)`` to draw into one of the program's windows.
+  ///   - overlay: ``TooltipOverlay/init(pairs:noColor:)`` for panels of its own,
+  ///     ``TooltipOverlay/init(window:pairs:noColor:)`` to draw into one of the program's
+  ///     windows.
   ///   - area: the scene area in the overlay's cells; nil for all of them.
   ///   - options: how bubbles look and whether the selection is highlighted.
   ///   - keepsSelection: whether an anchor is always selected (a keyboard-first screen); the
@@ -190,20 +194,28 @@ public final class CursesTooltips {
     return events
   }
 
-  /// Draws the open bubble (and, into a window, the highlight); see
-  /// ``TooltipOverlay/draw(_:state:redraw:)``. Call it after drawing the program's own cells,
-  /// before refreshing.
+  /// Draws the open bubble (and, into a window, the selection highlight when the options ask
+  /// for it) over the program's cells: a program calls it each frame after drawing its own
+  /// cells, before refreshing.
+  ///
+  /// Into a window, it first calls `redraw` for each rect (window cells) that the previous call
+  /// covered and this one does not cover the same way, so the program puts its own cells back
+  /// there; with panels `redraw` is never called (the panel library gives those cells back).
+  /// Returns the rects drawn.
   @discardableResult
   public func draw(redraw: (Rect) -> Void = { _ in }) -> [Rect] {
     followPointerMotion()
     return overlay.draw(layout, state: state, redraw: redraw)
   }
 
-  /// Where the terminal cursor belongs for the selection (``TooltipOverlay/cursor(_:state:)``).
+  /// Where the terminal cursor belongs for the selection: a program moves the cursor there, or to
+  /// its own focus when nil (nothing selected, the selected anchor off the window, or options
+  /// that leave the cursor to the program).
   public var cursor: Point? { overlay.cursor(layout, state: state) }
 
-  /// The cells the selection highlight covers (``TooltipOverlay/highlight(_:state:)``): with
-  /// panels, the program draws its own cells there highlighted.
+  /// The cells the selection highlight covers (the selected anchor's box and, beside a one-cell
+  /// box, a cell each side, cropped at the window; empty when nothing is selected or the options
+  /// turn the highlight off): with panels, the program draws its own cells there highlighted.
   public var highlight: [Rect] { overlay.highlight(layout, state: state) }
 
   // MARK: - Steps
@@ -256,7 +268,7 @@ public final class CursesTooltips {
   /// which replaces any other mode: so the component asks for this one itself (`putp`, on a
   /// screen started on standard output), at the first ``draw(redraw:)`` after the scene needs it
   /// (the program's `keypad` and `mousemask` are set by then). ``end()`` withdraws it; a quit signal or a
-  /// crash does too (``TerminalGuard``'s reset).
+  /// crash does too (the reset of the guard ``installGuard(input:output:)`` installs).
   public private(set) var pointerMotion = false
 
   /// Withdraws what the component asked of the terminal (any-motion reports): call it before

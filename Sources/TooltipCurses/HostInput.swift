@@ -7,7 +7,7 @@ extension RawKey {
   ///
   /// For programs that own ncurses and read keys themselves; pass the result to
   /// ``InputDecoder/decode(_:mouse:screen:time:)``.
-  public init(wgetch value: Int32) {
+  package init(wgetch value: Int32) {
     self = value >= KEY_MIN ? .keyCode(value) : .character(UInt32(truncatingIfNeeded: value))
   }
 }
@@ -19,7 +19,7 @@ extension MouseReport {
   /// An event outside the window keeps its (negative or too large) position: the state machine
   /// takes a tap there as a tap on the background, which closes an open tooltip, as the next tap
   /// anywhere does.
-  public init(_ event: MEVENT, relativeTo window: UnsafeMutablePointer<WINDOW>?) {
+  package init(_ event: MEVENT, relativeTo window: UnsafeMutablePointer<WINDOW>?) {
     let originX = window.map { Int(getbegx($0)) } ?? 0
     let originY = window.map { Int(getbegy($0)) } ?? 0
     self.init(x: Int(event.x) - originX, y: Int(event.y) - originY, buttons: event.bstate)
@@ -32,7 +32,7 @@ extension TooltipState {
   /// input with no timeout), 0 when the deadline has passed.
   ///
   /// - Parameter now: the time on the clock the press events were stamped with.
-  public func inputTimeout(now: Duration = MonotonicClock.now) -> Int32 {
+  package func inputTimeout(now: Duration = MonotonicClock.now) -> Int32 {
     guard let deadline else { return -1 }
     return CursesInput.milliseconds(max(.zero, deadline - now))
   }

@@ -6,7 +6,7 @@ import TooltipKit
 ///
 /// Keeping ncurses' own codes lets ``InputDecoder`` be a pure function, tested without a
 /// terminal.
-public enum RawKey: Hashable, Sendable {
+package enum RawKey: Hashable, Sendable {
   /// A character, as its Unicode scalar value (control characters included).
   case character(UInt32)
   /// An ncurses key code such as `KEY_UP` or `KEY_MOUSE`.
@@ -16,16 +16,16 @@ public enum RawKey: Hashable, Sendable {
 /// One mouse event as `getmouse` reports it: the 0-based cell and the button state bits.
 ///
 /// A plain value so mouse decoding is tested without a terminal.
-public struct MouseReport: Hashable, Sendable {
+package struct MouseReport: Hashable, Sendable {
   /// The column, 0-based.
-  public var x: Int
+  package var x: Int
   /// The row, 0-based.
-  public var y: Int
+  package var y: Int
   /// The `bstate` bits (`BUTTON1_PRESSED`, `BUTTON1_RELEASED`, ...).
-  public var buttons: mmask_t
+  package var buttons: mmask_t
 
   /// Makes a report of `buttons` at column `x`, row `y`.
-  public init(x: Int, y: Int, buttons: mmask_t) {
+  package init(x: Int, y: Int, buttons: mmask_t) {
     self.x = x
     self.y = y
     self.buttons = buttons
@@ -37,17 +37,17 @@ public struct MouseReport: Hashable, Sendable {
   static func mask(_ button: Int, _ event: mmask_t) -> mmask_t { event << mmask_t((button - 1) * 5) }
 
   /// The primary button went down.
-  public static let pressed = TK_BUTTON1_PRESSED
+  package static let pressed = TK_BUTTON1_PRESSED
   /// The primary button came up.
-  public static let released = TK_BUTTON1_RELEASED
+  package static let released = TK_BUTTON1_RELEASED
   /// Every mouse event a program should ask `mousemask` for (with `mouseinterval(0)`, so a press
   /// and its release arrive apart and a long press can be timed): every button's presses and
   /// releases, the wheel, the modifiers, and motion. An event left out is filtered by curses
   /// itself, which leaves its read waiting for the next byte, past any timeout.
-  public static let requested =
+  package static let requested =
     (1...3).reduce(mmask_t(0)) { $0 | mask($1, 1) | mask($1, 2) } | mask(4, 2) | mask(5, 2) | mask(6, 1 | 2 | 4 | 8)
   /// A press and release ncurses merged into one click.
-  public static let clicked = TK_BUTTON1_CLICKED | TK_BUTTON1_DOUBLE_CLICKED | TK_BUTTON1_TRIPLE_CLICKED
+  package static let clicked = TK_BUTTON1_CLICKED | TK_BUTTON1_DOUBLE_CLICKED | TK_BUTTON1_TRIPLE_CLICKED
 }
 
 /// Turns ncurses key codes and mouse reports into the terminal layer's `TerminalInput`, for a
@@ -59,11 +59,11 @@ public struct MouseReport: Hashable, Sendable {
 /// modifiers. It keeps which buttons are down, for one ncurses habit: with `mouseinterval(0)`,
 /// a press and its release that arrive in one read are reported as the release alone. A
 /// release with no press before it is therefore a click at its cell.
-public struct InputDecoder: Sendable {
+package struct InputDecoder: Sendable {
   private var buttonsDown: [TerminalMouse.Button] = []
 
   /// A decoder with every button up.
-  public init() {}
+  package init() {}
 
   /// Decodes one read's result.
   ///
@@ -73,7 +73,7 @@ public struct InputDecoder: Sendable {
   ///   - screen: the screen size after the read (`COLS` x `LINES`), for `KEY_RESIZE`.
   ///   - time: the monotonic time of the read, stamped on mouse events.
   /// - Returns: the input, or nil for anything that means nothing.
-  public mutating func decode(_ key: RawKey, mouse: MouseReport? = nil, screen: Size, time: Duration)
+  package mutating func decode(_ key: RawKey, mouse: MouseReport? = nil, screen: Size, time: Duration)
     -> TerminalInput?
   {
     switch key {

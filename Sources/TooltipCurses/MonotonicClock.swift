@@ -6,9 +6,9 @@
 /// an arbitrary origin (the system's boot).
 ///
 /// Long-press deadlines, press times and ticks must come from one clock; this is it.
-public enum MonotonicClock {
+package enum MonotonicClock {
   /// The current time.
-  public static var now: Duration {
+  package static var now: Duration {
     var spec = timespec()
     clock_gettime(CLOCK_MONOTONIC, &spec)
     return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)

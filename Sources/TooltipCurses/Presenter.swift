@@ -37,7 +37,7 @@ package struct ChangedRun: Hashable, Sendable {
 /// and so is the cell after it. The terminal may draw it narrower (the blanks show) or wider
 /// (the next cell, drawn again, cuts it): nothing after it on its row moves. When such a
 /// grapheme changes, its row is sent whole, so no fragment of it stays.
-public final class Presenter {
+package final class Presenter {
   private let colors: any StyleResolver
   private let handDraws: Bool
   private var previous: CellGrid?
@@ -55,7 +55,7 @@ public final class Presenter {
   ///     whose width terminals disagree on are then written there by hand after each frame;
   ///     otherwise (a screen on another stream, or a terminal whose `cup` cannot be formatted
   ///     safely) they are left blank.
-  public init(colors: any StyleResolver, screenOnStandardOutput: Bool = false) {
+  package init(colors: any StyleResolver, screenOnStandardOutput: Bool = false) {
     self.colors = colors
     // A terminal whose cursor addressing cannot be formatted safely (a crafted `cup` that
     // reads a parameter as a string) gets no hand-drawn cells: those graphemes stay blank.
@@ -113,7 +113,7 @@ public final class Presenter {
   /// Forgets what the terminal shows: the next ``present(_:full:)`` erases the screen and
   /// draws the whole frame. For when the terminal's picture may have been lost (a resume
   /// after a stop, a resize, Ctrl-L); ``TerminalSession`` calls it for the first two itself.
-  public func invalidate() {
+  package func invalidate() {
     previous = nil
   }
 
@@ -130,7 +130,7 @@ public final class Presenter {
   /// drawn or sent (a terminal that stopped reading blocks the write) restores the terminal and
   /// ends the program from the signal handler. With a quit signal already pending, nothing is
   /// drawn: the program is about to end; after the session ended, nothing is drawn either.
-  public func present(_ grid: CellGrid, full: Bool = false) {
+  package func present(_ grid: CellGrid, full: Bool = false) {
     draw(grid, full: full)
   }
 

@@ -18,14 +18,14 @@ import CTerminalGuard
 /// reading) is different: a quit signal during it restores the terminal from the handler,
 /// without blocking, and ends the program. ``remove()`` puts the previous handlers back after
 /// `endwin`. It is the same guard ``TerminalSession`` uses.
-public enum TerminalGuard {
+package enum TerminalGuard {
   /// Saves the modes of `input` and `output` (each when it is a terminal) and installs the crash
   /// handlers and the quit-signal flags. Call it before `newterm`.
   ///
   /// A terminal a previous program left non-blocking (`O_NONBLOCK` belongs to the open file,
   /// shared with the shell) is made blocking, so that curses' reads wait and its writes are
   /// not dropped; the restore puts the flag back.
-  public static func install(input: Int32 = 0, output: Int32 = 1) {
+  package static func install(input: Int32 = 0, output: Int32 = 1) {
     tg_save(input, output)
     for fd in [input, output] {
       let flags = fcntl(fd, F_GETFL)
@@ -43,7 +43,7 @@ public enum TerminalGuard {
   /// terminal that hung up (its parent ignored SIGHUP, so none came), a descriptor open
   /// for writing only, or one another program made non-blocking make `wgetch` fail at once,
   /// forever, and a loop that took each `ERR` for a timeout would spin at full CPU.
-  public static func inputEnd(input: Int32 = 0) -> String? {
+  package static func inputEnd(input: Int32 = 0) -> String? {
     let flags = fcntl(input, F_GETFL)
     if flags < 0 { return "standard input is closed" }
     if flags & O_ACCMODE == O_WRONLY { return "standard input is a terminal open for writing only" }
@@ -57,17 +57,17 @@ public enum TerminalGuard {
 
   /// The quit signal that arrived since ``install(input:output:)``, if any: end curses and exit
   /// with 128 + it.
-  public static var pendingSignal: Int32? { SignalFlags.pending }
+  package static var pendingSignal: Int32? { SignalFlags.pending }
 
   /// Whether the program was stopped and continued (Ctrl-Z, then `fg`) since the last call:
   /// draw the whole screen again (`clearok(curscr, true)`).
-  public static func takeResumed() -> Bool { SignalFlags.takeContinued() }
+  package static func takeResumed() -> Bool { SignalFlags.takeContinued() }
 
   /// Runs `body`, a call that may block on the terminal (`doupdate`, `wgetch` with no
   /// timeout, `endwin`): a quit signal arriving during it restores the terminal without
   /// blocking and ends the program with 128 + the signal. With a quit signal already pending,
   /// `body` is not run and the result is nil: end the program.
-  public static func blocking<T>(_ body: () -> T) -> T? {
+  package static func blocking<T>(_ body: () -> T) -> T? {
     defer { tg_blocking_end() }
     guard tg_blocking_begin() == 0 else { return nil }
     return body()
@@ -76,11 +76,11 @@ public enum TerminalGuard {
   /// Restores the modes saved by ``install(input:output:)`` and writes the reset sequences,
   /// without blocking: for a terminal that may be gone (after SIGHUP), where `endwin` could
   /// wait on a write forever.
-  public static func restoreNow() { tg_restore_all() }
+  package static func restoreNow() { tg_restore_all() }
 
   /// Puts back the signal handlers that were there before ``install(input:output:)``; call it
   /// after `endwin`.
-  public static func remove() {
+  package static func remove() {
     tg_remove_fault_handlers()
     SignalFlags.remove()
   }

@@ -52,33 +52,48 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
   static let maxNameBytes = 255
 }
 
-/// The program's time in curses: checks the terminal, sets it up, reads input, and restores
-/// the terminal on every way out.
+/// The program's time in curses: checks the terminal, sets it up, hands the loop the next thing
+/// that happened, presents each frame, and restores the terminal on every way out.
+///
+/// A program that lets the component own the terminal names it to start (``init(mouse:)``),
+/// to loop (``next(deadline:)``, then ``present(_:)`` on ``Event/draw``) and to end (``end()``).
 ///
 /// Setup: a UTF-8 locale for ncurses (C.UTF-8 when the user's is not), `newterm` (never
 /// `initscr`, which exits on an unknown TERM), cbreak, no echo, keypad translation off (input is
-/// parsed by `InputParser`), primary-button mouse reporting (terminfo's mode and SGR 1006
+/// parsed by the component), primary-button mouse reporting (terminfo's mode and SGR 1006
 /// beside it), output flow control (IXON) off, colours. Ways out: ``end()`` after a quit key or
-/// a thrown error; ``endAfterSignal(_:)`` for every signal whose default action ends the
-/// process (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, the real-time signals and the rest of
-/// signal(7)'s list), which the session turns into flags the read loop sees, or, arriving
+/// a thrown error; every signal whose default action ends the process (SIGINT, SIGTERM, SIGHUP,
+/// SIGQUIT, SIGUSR1, the real-time signals and the rest of signal(7)'s list), which the session
+/// turns into ``Event/quit(status:reason:)`` with the terminal already restored, or, arriving
 /// during a terminal write, ends from the handler with the terminal restored without blocking;
 /// and a fault handler in C for traps and crashes, which restores the saved terminal modes and
-/// writes the reset sequences before the crash goes on (all of it ``TerminalGuard``). One
-/// session per process.
+/// writes the reset sequences before the crash goes on (the guard a program that owns ncurses
+/// installs with ``CursesTooltips/installGuard(input:output:)``). One session per process.
 public final class TerminalSession {
-  /// Whether the user's locale is UTF-8 (pick Unicode glyphs when it is, ASCII when not).
+  /// Whether the user's locale is UTF-8: a program picks Unicode glyphs when it is, ASCII when
+  /// not (the session draws UTF-8 either way).
   public let localeIsUTF8: Bool
+  /// Whether frames are drawn in colour: a program passes it to `RenderOptions(colors:)` so
+  /// bubbles are monochrome where the terminal has no colours or `NO_COLOR` is set.
+  public var hasColors: Bool { colors.level != .none }
   /// The terminal's colours, `none` under `NO_COLOR` or without colour support.
-  public let colors: CursesColors
+  package let colors: CursesColors
   /// The presenter drawing frames on this terminal.
-  public let presenter: Presenter
+  package let presenter: Presenter
   private let input: CursesInput
-  /// Ends a ``read(timeout:)`` waiting for input, from any thread or task; nil only when the
-  /// process had no file descriptor left for its pipe.
-  public let waker: TerminalWaker?
-  /// Whether the last ``read(timeout:)`` returned nil because ``waker`` woke it.
-  public var wasWoken: Bool { input.wasWoken }
+  /// The pipe that ends a read waiting for input, from any thread or task; nil only when the
+  /// process had no file descriptor left for it.
+  package let wakePipe: TerminalWaker?
+  /// A call that wakes the session from any thread or task: a program hands it to the work
+  /// that must reach the screen while the user is idle (a file listed, a message received),
+  /// and ``next(deadline:)`` then returns ``Event/woken``.
+  ///
+  /// It only writes a byte to a pipe, so it is safe to call at any moment, as often as wanted
+  /// (wakes not yet taken are one wake), and after the session ended. Nil only when the process
+  /// had no file descriptor left for the pipe.
+  public let waker: (@Sendable () -> Void)?
+  /// Whether the last ``read(timeout:)`` returned nil because ``wakePipe`` woke it.
+  package var wasWoken: Bool { input.wasWoken }
   /// Whether curses switched mouse reporting on (and SGR 1006 was asked for beside it).
   private let mouseOn: Bool
   /// Whether the terminal reports every pointer motion, with no button held too (any-motion
@@ -170,10 +185,12 @@ public final class TerminalSession {
     Self.flowControlOff()
     mouseOn = CursesInput.setModes(mouse: mouse)
     let waker = TerminalWaker()
-    self.waker = waker
+    wakePipe = waker
     if let waker {
+      self.waker = { @Sendable in waker.wake() }
       input = CursesInput(mouse: mouseOn, waker: waker)
     } else {
+      self.waker = nil
       input = CursesInput(mouse: mouseOn)
     }
     Self.write(CursesInput.modesOn(mouse: mouseOn))
@@ -250,10 +267,36 @@ public final class TerminalSession {
     Size(width: max(0, Int(tk_cols())), height: max(0, Int(tk_lines())))
   }
 
+  /// The time now on the clock the session's events and deadlines use (monotonic, from an
+  /// arbitrary origin): a program names it to stamp what it sends the tooltip state
+  /// (`now:` with a key) and to set a deadline of its own for ``next(deadline:)``.
+  public static var now: Duration { MonotonicClock.now }
+
+  /// Draws `frame` on the terminal, sending only the cells that changed since the last frame
+  /// (the whole frame after a resize, a resume or ``invalidate()``), with the cursor where the
+  /// frame says (hidden when nil): what a program does on ``Event/draw``.
+  ///
+  /// Graphemes whose width terminals disagree on are written at an explicit cursor position, so
+  /// nothing after them on their row moves. The frame is one terminal write: a quit signal
+  /// arriving while a terminal that stopped reading holds it ends the program from the signal
+  /// handler, the terminal restored. After ``end()``, or with a quit signal pending, nothing is
+  /// drawn.
+  public func present(_ frame: CellGrid) {
+    presenter.present(frame)
+  }
+
+  /// Forgets what the terminal shows, so the next ``present(_:)`` erases the screen and draws
+  /// the whole frame: a program calls it when the picture may have been lost in a way the
+  /// session cannot see (Ctrl-L after another program wrote to the terminal). Resizes and
+  /// resumes after `fg` need no call.
+  public func invalidate() {
+    presenter.invalidate()
+  }
+
   /// The quit signal (any whose default action ends the process, but a fault) that arrived, if
   /// any: the loop should then call ``endAfterSignal(_:)`` and exit with 128 + the signal. A terminal that hung up
   /// without a SIGHUP reaching the program (only its session leader got one) counts as SIGHUP.
-  public var pendingSignal: Int32? { TerminalGuard.pendingSignal ?? (hungUp ? SIGHUP : nil) }
+  package var pendingSignal: Int32? { TerminalGuard.pendingSignal ?? (hungUp ? SIGHUP : nil) }
 
   /// Set when a read failed and the terminal reports a hang-up, or reads kept failing: reads
   /// would fail at once forever.
@@ -265,7 +308,7 @@ public final class TerminalSession {
 
   /// Whether the program was stopped and continued (Ctrl-Z, then `fg`) since the last call:
   /// the screen should then be drawn whole.
-  public func takeResumed() -> Bool {
+  package func takeResumed() -> Bool {
     let resumed = resumedDuringRead || TerminalGuard.takeResumed()
     resumedDuringRead = false
     guard resumed, !ended else { return false }
@@ -286,7 +329,7 @@ public final class TerminalSession {
   /// A quit signal arriving during the read ends the program from the signal handler, the
   /// terminal restored without blocking: one arriving just before the read's system call would
   /// otherwise leave it waiting for a key. With one already pending, nothing is read (nil).
-  public func read(timeout: Duration?) -> TerminalInput? {
+  package func read(timeout: Duration?) -> TerminalInput? {
     guard !ended else { return nil }
     // Any Duration a caller can make is a timeout: past the longest wait (24 days, poll's
     // milliseconds in an Int32) the read returns nil as after a timeout.
@@ -327,23 +370,24 @@ public final class TerminalSession {
   ///
   /// A program's loop switches over these and does its own part: updates its model for
   /// ``input(_:)``, ``resize(_:)``, ``tick(_:)`` and ``woken``, draws and presents for
-  /// ``draw``, exits for ``quit(status:reason:)``.
+  /// ``draw`` (``TerminalSession/present(_:)``), exits for ``quit(status:reason:)``.
   public enum Event: Equatable, Sendable {
-    /// Draw the frame now and present it (``presenter``): something happened since the last
-    /// frame and no input is waiting (or a batch of input has taken 30 ms). The presenter
-    /// already knows when the frame must be drawn whole (a resume, a resize).
+    /// Draw the frame now and present it (``TerminalSession/present(_:)``): something happened
+    /// since the last frame and no input is waiting (or a batch of input has taken 30 ms). The
+    /// session already knows when the frame must be drawn whole (a resume, a resize).
     case draw
     /// A key or a mouse event (never a resize: that is ``resize(_:)``).
     case input(TerminalInput)
     /// The screen has this new size (``size``); the next frame is drawn whole.
     case resize(Size)
-    /// The deadline given to ``next(deadline:)`` has come: tell the model the time, `now`
-    /// on ``MonotonicClock`` (a held press becomes a long press).
+    /// The deadline given to ``TerminalSession/next(deadline:)`` has come: tell the model the
+    /// time, `now` on ``TerminalSession/now``'s clock (a held press becomes a long press).
     case tick(Duration)
     /// The program was stopped (Ctrl-Z) and continued (`fg`): the mouse modes are asked for
     /// again and the next frame is drawn whole. Nothing is needed of the program.
     case resumed
-    /// ``waker`` was woken from another thread or task: look at what it had to say.
+    /// ``TerminalSession/waker`` was called from another thread or task: look at what the
+    /// work that called it has to show.
     case woken
     /// The session is over and the terminal restored: exit with `status`. After a quit
     /// signal it is 128 + the signal and `reason` is nil; when input ended without one (the
@@ -372,7 +416,7 @@ public final class TerminalSession {
   /// ```swift
   /// loop: while true {
   ///   switch session.next(deadline: state.deadline) {
-  ///   case .draw: session.presenter.present(frame())
+  ///   case .draw: session.present(frame())
   ///   case .input(let input): update(with: input)
   ///   case .resize(let size): relayout(for: size)
   ///   case .tick(let now): state.send(.tick(now), layout: layout)
@@ -391,7 +435,7 @@ public final class TerminalSession {
   /// signal, a resize, a wake or `deadline`.
   ///
   /// - Parameter deadline: when to return ``Event/tick(_:)`` if nothing else happened first, on
-  ///   ``MonotonicClock`` (a long press pending: `TooltipState.deadline`); nil for none. A
+  ///   the clock of ``now`` (a long press pending: `TooltipState.deadline`); nil for none. A
   ///   tick is returned while the deadline is past, so the program must move or clear it.
   /// - Returns: the event. The first call returns ``Event/draw`` (unless a quit signal came
   ///   first); after ``end()`` every call returns ``Event/quit(status:reason:)``.
@@ -515,7 +559,7 @@ public final class TerminalSession {
   /// (it stopped reading, or it hung up: always so after SIGHUP), the modes and reset
   /// sequences are written without waiting and curses writes nothing more; otherwise curses
   /// ends as after a quit key.
-  public func endAfterSignal(_ signal: Int32) {
+  package func endAfterSignal(_ signal: Int32) {
     guard signal == SIGHUP || !Self.outputWritable() else { return end() }
     guard !ended else { return }
     ended = true

@@ -11,14 +11,14 @@
 /// ``TerminalSession/wasWoken`` set. The pipe lives as long as the process, so a waker kept by
 /// a task that outlives the session stays safe to call. `wake()` only writes to a pipe: it is
 /// safe from a signal handler too.
-public struct TerminalWaker: Sendable {
+package struct TerminalWaker: Sendable {
   /// The pipe's read end, waited on by the reader.
   let readEnd: Int32
   /// The pipe's write end, written by ``wake()``.
   let writeEnd: Int32
 
   /// A new waker, or nil when no pipe can be made (the process is out of file descriptors).
-  public init?() {
+  package init?() {
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { return nil }
     for end in ends {
@@ -30,7 +30,7 @@ public struct TerminalWaker: Sendable {
   }
 
   /// Ends the read that is waiting, or the next one.
-  public func wake() {
+  package func wake() {
     var byte: UInt8 = 1
     // A full pipe already holds a wake that has not been taken: nothing is lost.
     _ = write(writeEnd, &byte, 1)

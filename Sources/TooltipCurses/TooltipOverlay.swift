@@ -5,34 +5,39 @@ import TooltipKit
 /// windows of its own on panels above the program's (any window the bubble crosses), or into
 /// one window of the program's, over what the program drew there.
 ///
-/// **Panels** (``init(colors:)``): the program puts its windows on panels (`new_panel`; stdscr
+/// A program names it to pick the style and the colour pairs the bubble may use, and hands it
+/// to ``CursesTooltips/init(scene:overlay:area:options:keepsSelection:tapsSelect:input:)``.
+///
+/// **Panels** (``init(pairs:noColor:)``): the program puts its windows on panels (`new_panel`; stdscr
 /// needs none) and ends each frame with `update_panels()` and `doupdate()` instead of
 /// `wrefresh`. The bubble's body and its pointer are each a window on a panel at the top of the
 /// stack, in screen coordinates, so a bubble crosses every window of the program; when it closes
 /// or moves, its panels go and the panel library gives back what lay under them without the
 /// program drawing anything again. The overlay never reads or writes a cell of the program's
 /// windows, but to read the background of the cell under the pointer (the pointer keeps it). The
-/// selection highlight is the program's to draw: ``highlight(_:state:)`` says which cells.
+/// selection highlight is the program's to draw: ``CursesTooltips/highlight`` says which cells.
 ///
-/// **Into a window** (``init(window:colors:)``): for a program without panels. The overlay draws
+/// **Into a window** (``init(window:pairs:noColor:)``): for a program without panels. The overlay draws
 /// the bubble and the selection highlight (reverse video over the program's own cells, which it
 /// reads back from that window) into the program's window; what it covered comes back through
-/// the `redraw` closure of ``draw(_:state:redraw:)`` for the program to draw again. Bubbles are
-/// cropped at the window's edges, and anchors must be drawn in that window.
+/// the `redraw` closure of ``CursesTooltips/draw(redraw:)`` for the program to draw again.
+/// Bubbles are cropped at the window's edges, and anchors must be drawn in that window.
 ///
-/// Either way it never erases, clears or refreshes a window of the program's, and leaves the
-/// window's cursor and attributes as it found them. Lay the scene out with
-/// ``layout(scene:area:options:)``: the screen is the window's (or the whole screen's) size.
+/// Either way it never erases, clears or refreshes a window of the program's, never calls
+/// `start_color` or `use_default_colors`, never redefines a colour pair outside the range it was
+/// given, and leaves the window's cursor and attributes as it found them. The scene is laid out
+/// on the window's size (for panels, the whole screen's).
 public final class TooltipOverlay {
-  /// The window drawn into, or stdscr for panels (the screen whose coordinates the layout uses).
+  /// The window drawn into, or stdscr for panels: the window whose cells the scene's anchors,
+  /// the cursor and the highlight are in, which a program's own drawing code may need.
   public let window: UnsafeMutablePointer<WINDOW>
   /// Turns the core's styles into the program's attributes and pairs.
-  public let colors: any StyleResolver
-  /// Whether the bubble is drawn in panels of its own (``init(colors:)``) rather than into
-  /// ``window``.
-  public let usesPanels: Bool
+  package let colors: any StyleResolver
+  /// Whether the bubble is drawn in panels of its own (``init(pairs:noColor:)``) rather than
+  /// into ``window``.
+  package let usesPanels: Bool
   /// The rects (window coordinates) the last draw covered.
-  public private(set) var covered: [Rect] = []
+  package private(set) var covered: [Rect] = []
 
   /// The bubble's panels (body, pointer) and what they show, in the panel style.
   private var panels: [(panel: UnsafeMutablePointer<PANEL>, window: UnsafeMutablePointer<WINDOW>)] = []
@@ -40,17 +45,45 @@ public final class TooltipOverlay {
   /// The background (colour number) the pointer was last drawn on.
   private var pointerBackground: Int32?
 
-  /// An overlay on `window`, drawing with `colors` (``CursesColors/init(pairs:noColor:)`` with
-  /// pairs the program leaves free, or a resolver of the program's own).
-  public init(window: UnsafeMutablePointer<WINDOW>, colors: any StyleResolver) {
+  /// An overlay that draws into the program's `window`, over its cells, in colour pairs from
+  /// `pairs`: for a program without panels. Call it after `newterm` and the program's own
+  /// `start_color`.
+  ///
+  /// - Parameters:
+  ///   - window: the window the bubble and the selection highlight are drawn into; the scene's
+  ///     anchors are in its cells.
+  ///   - pairs: the colour pair numbers the overlay may define (made on first use, cut to the
+  ///     terminal's `COLOR_PAIRS`); the program's own pairs lie outside them. When they run out,
+  ///     a filled style is drawn in reverse video.
+  ///   - noColor: the value of `NO_COLOR`; when it is set and not empty, bubbles are drawn
+  ///     without colour, as they are when the program started no colours.
+  public convenience init(window: UnsafeMutablePointer<WINDOW>, pairs: Range<Int32>, noColor: String? = nil) {
+    self.init(window: window, colors: CursesColors(pairs: pairs, noColor: noColor))
+  }
+
+  /// An overlay that draws the bubble in windows of its own, on panels at the top of the panel
+  /// stack, in screen coordinates, in colour pairs from `pairs`: for a program whose windows are
+  /// on panels. Call it after `newterm` and the program's own `start_color`.
+  ///
+  /// - Parameters:
+  ///   - pairs: the colour pair numbers the overlay may define (made on first use, cut to the
+  ///     terminal's `COLOR_PAIRS`); the program's own pairs lie outside them. When they run out,
+  ///     a filled style is drawn in reverse video.
+  ///   - noColor: the value of `NO_COLOR`; when it is set and not empty, bubbles are drawn
+  ///     without colour, as they are when the program started no colours.
+  public convenience init(pairs: Range<Int32>, noColor: String? = nil) {
+    self.init(colors: CursesColors(pairs: pairs, noColor: noColor))
+  }
+
+  /// An overlay on `window`, drawing with `colors`.
+  package init(window: UnsafeMutablePointer<WINDOW>, colors: any StyleResolver) {
     self.window = window
     self.colors = colors
     usesPanels = false
   }
 
-  /// An overlay that draws the bubble in windows of its own, on panels at the top of the panel
-  /// stack, in screen coordinates; it draws with `colors`. Call it after `newterm`.
-  public init(colors: any StyleResolver) {
+  /// An overlay that draws the bubble in windows of its own, on panels, drawing with `colors`.
+  package init(colors: any StyleResolver) {
     window = tk_stdscr()
     self.colors = colors
     usesPanels = true
@@ -59,7 +92,7 @@ public final class TooltipOverlay {
   deinit { removePanels() }
 
   /// The window's (for panels, the screen's) size in cells.
-  public var windowSize: Size {
+  package var windowSize: Size {
     Size(width: max(0, Int(tk_getmaxx(window))), height: max(0, Int(tk_getmaxy(window))))
   }
 
@@ -68,7 +101,7 @@ public final class TooltipOverlay {
   ///
   /// A scene area larger than the window, or partly outside it, is fine: anchors outside the
   /// window are not placed (not drawn, selected or tapped) and bubbles are cropped.
-  public func layout(scene: Scene, area: Rect? = nil, options: RenderOptions = RenderOptions()) -> SceneLayout {
+  package func layout(scene: Scene, area: Rect? = nil, options: RenderOptions = RenderOptions()) -> SceneLayout {
     SceneLayout(scene: scene, screen: windowSize, area: area, options: options)
   }
 
@@ -77,7 +110,7 @@ public final class TooltipOverlay {
   /// box, a cell each side), cropped at the window; empty when nothing is selected or
   /// `layout.options.highlightsSelection` is off. Into a window the overlay draws them in reverse
   /// video; with panels the program draws its own cells there highlighted.
-  public func highlight(_ layout: SceneLayout, state: TooltipState) -> [Rect] {
+  package func highlight(_ layout: SceneLayout, state: TooltipState) -> [Rect] {
     let bounds = Rect(size: windowSize)
     return Renderer.highlight(layout, state: state).compactMap { $0.intersection(bounds) }
   }
@@ -89,7 +122,7 @@ public final class TooltipOverlay {
   /// does not cover the same way, so the program can put its own cells back; with panels it is
   /// never called (the panel library gives those cells back). Returns the rects drawn.
   @discardableResult
-  public func draw(_ layout: SceneLayout, state: TooltipState, redraw: (Rect) -> Void = { _ in }) -> [Rect] {
+  package func draw(_ layout: SceneLayout, state: TooltipState, redraw: (Rect) -> Void = { _ in }) -> [Rect] {
     let bounds = Rect(size: windowSize)
     var now: [Rect] = []
     // The selected box and, beside a one-cell box, the padding the core's renderer reverses.
@@ -137,8 +170,9 @@ public final class TooltipOverlay {
     return now
   }
 
-  /// Removes the bubble's panels (panel style) or forgets what was drawn (into a window, for a
-  /// program that cleared its window: the next draw asks for no redraw of the old rects).
+  /// Removes the bubble's panels (panel style) or forgets what was drawn (into a window): a
+  /// program calls it (`tips.overlay.reset()`) after it cleared or remade its windows, so the
+  /// next draw asks for no redraw of rects that are gone and makes its panels anew.
   public func reset() {
     covered = []
     removePanels()
@@ -147,7 +181,7 @@ public final class TooltipOverlay {
   /// Where the terminal cursor belongs for the selection: the selected anchor's centre cell in
   /// the window, or nil when nothing is selected, it is off the window, or the options leave the
   /// cursor to the program.
-  public func cursor(_ layout: SceneLayout, state: TooltipState) -> Point? {
+  package func cursor(_ layout: SceneLayout, state: TooltipState) -> Point? {
     Renderer.cursor(layout, state: state, screen: windowSize)
   }
 
