@@ -62,7 +62,7 @@ struct FieldKey: CodingKey {
 /// times 10^18 plus the fraction's attoseconds, rounded, as the standard library computes it,
 /// but in `Int128` arithmetic the compiler inlines. The library's own conversion goes through
 /// its generic floating-point-to-integer code (`FixedWidthInteger` from `BinaryFloatingPoint`,
-/// 128-bit multiplication), code nothing else at start runs: 4 windows of 64 KiB resident for a
+/// 128-bit multiplication), code nothing else at start runs: 2 windows of 64 KiB resident for a
 /// scene file with one `holdSeconds`.
 func duration(seconds: Double) -> Duration {
   let whole = seconds.rounded(.towardZero)
