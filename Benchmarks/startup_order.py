@@ -24,6 +24,11 @@ ones (BENCHMARKS.md, "A scene file"):
 With --append as well, the start's part is the one already in the output file, and only the
 scene file's functions that are not in it are added at its end.
 
+A line `# scene file` starts the scene part and `# conformance descriptors` the last part (lld
+skips lines that start with `#`): --append keeps the lines above `# scene file` as the start's
+part and adds to the scene part, so the start's part can be regenerated on its own and the scene
+file's part added again after it.
+
 With --scene, the file ends with the executable's protocol conformance descriptors (every
 `...Mc` symbol): the first conformance look-up that misses the runtime's cache, which decoding
 any JSON object through JSONDecoder makes (`String: Hashable` for the dictionary of each keyed
@@ -135,16 +140,25 @@ def main() -> int:
         p.error("--scene needs --tui")
     if args.append and not args.scene:
         p.error("--append needs --scene")
+    scene: list[str] = []
     if args.append:
-        names = [name for name in Path(args.output).read_text().split() if not name.endswith("Mc")]
+        part = "start"
+        names = []
+        for line in Path(args.output).read_text().splitlines():
+            line = line.strip()
+            if line.startswith("#"):
+                part = {"# scene file": "scene", "# conformance descriptors": "descriptors"}.get(line, part)
+            elif line and part != "descriptors" and not line.endswith("Mc"):
+                (scene if part == "scene" else names).append(line)
     else:
         names = executed_functions(args.tui or args.floor, floor=args.floor is not None)
+    lines = names
     if args.scene:
-        known = set(names)
-        names += [name for name in scene_file_functions(args.tui, args.scene) if name not in known]
-        names += conformance_descriptors(args.tui)
-    Path(args.output).write_text("\n".join(names) + "\n")
-    print(f"{len(names)} functions written to {args.output}")
+        known = set(names) | set(scene)
+        scene += [name for name in scene_file_functions(args.tui, args.scene) if name not in known]
+        lines = names + ["# scene file"] + scene + ["# conformance descriptors"] + conformance_descriptors(args.tui)
+    Path(args.output).write_text("\n".join(lines) + "\n")
+    print(f"{len(lines)} lines written to {args.output}")
     return 0
 
 
