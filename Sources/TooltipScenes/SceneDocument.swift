@@ -58,6 +58,18 @@ struct FieldKey: CodingKey {
   }
 }
 
+/// `Duration.seconds(seconds)` for 0 through 60 seconds, to the attosecond: the whole seconds
+/// times 10^18 plus the fraction's attoseconds, rounded, as the standard library computes it,
+/// but in `Int128` arithmetic the compiler inlines. The library's own conversion goes through
+/// its generic floating-point-to-integer code (`FixedWidthInteger` from `BinaryFloatingPoint`,
+/// 128-bit multiplication), code nothing else at start runs: 2 windows of 64 KiB resident for a
+/// scene file with one `holdSeconds`.
+func duration(seconds: Double) -> Duration {
+  let whole = seconds.rounded(.towardZero)
+  let attoseconds = ((seconds - whole) * 1e18).rounded()
+  return Duration(attoseconds: Int128(Int64(whole)) * 1_000_000_000_000_000_000 + Int128(Int64(attoseconds)))
+}
+
 /// `anchors[2].placement` from a decoder's coding path and an optional last key.
 func jsonPath(_ keys: [any CodingKey], _ last: String? = nil) -> String {
   var path = ""
@@ -235,11 +247,12 @@ struct SceneDocument: Decodable {
   static func readHover(_ reader: FieldReader) throws(FieldError) -> (
     hover: Bool, focus: Bool, hoverDelay: Duration, skipDelay: Duration
   ) {
-    let message = "expected a number of seconds from 0 to \(Int(maxDelaySeconds))"
+    // Built only for an error: printing the integer would run code no valid file needs.
+    func message() -> String { "expected a number of seconds from 0 to \(Int(maxDelaySeconds))" }
     func delay(_ key: String, _ value: Duration) throws(FieldError) -> Duration {
-      guard let seconds = try reader.value(Double.self, key, message) else { return value }
-      guard seconds >= 0, seconds <= maxDelaySeconds else { throw reader.error(key, message) }
-      return .seconds(seconds)
+      guard let seconds = try reader.value(Double.self, key, message()) else { return value }
+      guard seconds >= 0, seconds <= maxDelaySeconds else { throw reader.error(key, message()) }
+      return duration(seconds: seconds)
     }
     return (
       try reader.bool("hover") ?? false, try reader.bool("focus") ?? false,
@@ -289,7 +302,7 @@ struct AnchorDocument: Decodable {
         guard seconds > 0, seconds <= SceneFile.maxHoldSeconds else {
           throw reader.error("holdSeconds", message())
         }
-        trigger = .longPress(hold: .seconds(seconds))
+        trigger = .longPress(hold: duration(seconds: seconds))
       } else {
         trigger = .longPress
       }
