@@ -36,7 +36,7 @@ public protocol StyleResolver: AnyObject {
 /// background is drawn in reverse video instead, so a bubble still stands out.
 public final class CursesColors: StyleResolver {
   /// The rung in use.
-  public let level: ColorLevel
+  package let level: ColorLevel
   /// The pair numbers this resolver may define.
   public let pairRange: Range<Int32>
   private let ladder: ColorLadder

@@ -14,7 +14,7 @@ public struct SceneLayout: Sendable {
   public private(set) var options: RenderOptions
   /// The anchors at least partly inside the scene area and the screen, in reading order: by
   /// row, then column, then file order.
-  public let anchors: [PlacedAnchor]
+  package let anchors: [PlacedAnchor]
 
   private let orderByID: IDIndex
   /// The tap targets on each screen row, indexed by the row (0 up to the last row holding one,
@@ -128,7 +128,7 @@ public struct SceneLayout: Sendable {
   public var preparedBubbleID: String? { kept?.id }
 
   /// The placed anchor named `id`, or nil when the scene has none or it is wholly outside.
-  public func anchor(id: String) -> PlacedAnchor? {
+  package func anchor(id: String) -> PlacedAnchor? {
     orderByID.index(of: id, in: anchors).map { anchors[$0] }
   }
 
@@ -140,7 +140,7 @@ public struct SceneLayout: Sendable {
   /// The bubble of the anchor named `id` as it would open here (shifted onto the screen when
   /// the scene's ``Scene/edges`` say so), or nil when that anchor is not placed or has no
   /// visible line.
-  public func bubble(for id: String) -> BubbleLayout? {
+  package func bubble(for id: String) -> BubbleLayout? {
     if let kept, kept.id == id { return kept.bubble }
     return makeBubble(for: id)
   }
@@ -168,7 +168,7 @@ public struct SceneLayout: Sendable {
 
   /// What a tap at `point` lands on: the open bubble (top layer), else an anchor's target,
   /// else the background. Cells off screen are background.
-  public func hitTest(_ point: Point, bubble: BubbleLayout?) -> HitTarget {
+  package func hitTest(_ point: Point, bubble: BubbleLayout?) -> HitTarget {
     guard Rect(size: screen).contains(point) else { return .background }
     if let bubble, bubble.contains(point) { return .bubble }
     if let placed = anchor(at: point) { return .anchor(placed.id) }
@@ -179,7 +179,7 @@ public struct SceneLayout: Sendable {
   ///
   /// Where targets overlap, artwork (the box) beats padding, then the nearer centre wins,
   /// then reading order.
-  public func anchor(at point: Point) -> PlacedAnchor? {
+  package func anchor(at point: Point) -> PlacedAnchor? {
     guard Rect(size: screen).contains(point) else { return nil }
     guard point.y < rows.count else {
       // No target reaches this row, or it is past the indexed rows (a screen sized from
@@ -216,7 +216,7 @@ public struct SceneLayout: Sendable {
   ///
   /// A block cursor inverts the cell it rests on, reverse video included: on a one-cell box it
   /// would undo the highlight, so the highlight reaches past the cursor.
-  public func highlightPadding(of selected: PlacedAnchor) -> [Point] {
+  package func highlightPadding(of selected: PlacedAnchor) -> [Point] {
     guard selected.highlight != selected.box else { return [] }
     var cells: [Point] = []
     for y in selected.box.minY..<selected.box.maxY {
@@ -231,14 +231,14 @@ public struct SceneLayout: Sendable {
   }
 
   /// The anchor after `id` in reading order, wrapping around (the first when `id` is nil).
-  public func next(after id: String?) -> PlacedAnchor? {
+  package func next(after id: String?) -> PlacedAnchor? {
     guard !anchors.isEmpty else { return nil }
     guard let id, let i = orderByID.index(of: id, in: anchors) else { return anchors.first }
     return anchors[(i + 1) % anchors.count]
   }
 
   /// The anchor before `id` in reading order, wrapping around (the last when `id` is nil).
-  public func previous(before id: String?) -> PlacedAnchor? {
+  package func previous(before id: String?) -> PlacedAnchor? {
     guard !anchors.isEmpty else { return nil }
     guard let id, let i = orderByID.index(of: id, in: anchors) else { return anchors.last }
     return anchors[(i + anchors.count - 1) % anchors.count]
@@ -251,7 +251,7 @@ public struct SceneLayout: Sendable {
   /// Rows are searched outward from the anchor's own and stop once no farther row can beat
   /// the best score, each row by binary search: a press costs the same with 10,000 anchors as
   /// with 8.
-  public func nearest(from id: String, toward direction: Direction) -> PlacedAnchor? {
+  package func nearest(from id: String, toward direction: Direction) -> PlacedAnchor? {
     guard let from = anchor(id: id) else { return nil }
     let origin = from.centre
     var best: (score: Int, index: Int)?
@@ -350,7 +350,7 @@ public struct SceneLayout: Sendable {
 /// then the background.
 ///
 /// A press and its release make a tap only when they land on the same target.
-public enum HitTarget: Hashable, Sendable {
+package enum HitTarget: Hashable, Sendable {
   /// The tap target of the anchor with this id.
   case anchor(String)
   /// The open bubble (body or pointer).
@@ -362,7 +362,7 @@ public enum HitTarget: Hashable, Sendable {
 /// A direction for arrow-key selection.
 ///
 /// Arrows and h j k l move the selection to the nearest anchor that way.
-public enum Direction: CaseIterable, Hashable, Sendable {
+package enum Direction: CaseIterable, Hashable, Sendable {
   /// Towards row 0.
   case up
   /// Towards the last row.

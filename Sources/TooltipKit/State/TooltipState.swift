@@ -208,7 +208,7 @@ public struct TooltipState: Hashable, Sendable {
         events += keyboardSelect(layout.anchors.first?.id, layout: layout)
         break
       }
-      if let target = layout.nearest(from: selectedID, toward: direction) {
+      if let target = layout.nearest(from: selectedID, toward: Direction(direction)) {
         events += keyboardSelect(target.id, layout: layout)
       }
     case .select(let id):
@@ -240,7 +240,7 @@ public struct TooltipState: Hashable, Sendable {
   }
 
   /// The open tooltip's bubble in `layout`.
-  public func openBubble(_ layout: SceneLayout) -> BubbleLayout? {
+  package func openBubble(_ layout: SceneLayout) -> BubbleLayout? {
     openID.flatMap { layout.bubble(for: $0) }
   }
 
