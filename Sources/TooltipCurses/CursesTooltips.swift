@@ -23,7 +23,7 @@ import TooltipKit
 /// - **Keys.** Tab and Shift-Tab always (they move the selection among the anchors; with
 ///   `keepsSelection: false`, past the last or before the first they give the focus back: nothing
 ///   selected). Esc while a tooltip is open (it closes) or an anchor is selected (nothing is then
-///   selected). The other keys of ``/TooltipKit/TooltipKeymap`` (arrows, Enter, Space, `i`, `h j k l`) only
+///   selected). The other keys of `TooltipKeymap` (arrows, Enter, Space, `i`, `h j k l`) only
 ///   while an anchor is selected. Everything else is the program's.
 /// - **`ERR`** (a timeout, or no input at all) is never consumed: it is the program's timer too.
 ///   The component sends its long-press tick and checks the input: ``inputEnd`` is set once a
@@ -53,7 +53,7 @@ public final class CursesTooltips {
   public private(set) var inputEnd: (status: Int32, reason: String?)?
   /// What the closing tap does besides closing (`DismissPolicy`).
   public var policy: DismissPolicy = .consume
-  /// Whether the letter keys of ``/TooltipKit/TooltipKeymap`` (`i`, `h j k l`, Space) act while an anchor
+  /// Whether the letter keys of `TooltipKeymap` (`i`, `h j k l`, Space) act while an anchor
   /// is selected; false leaves them to the program.
   public var letters = true
 
