@@ -29,7 +29,8 @@ extension Direction {
 
 /// The size axis of an anchor: `sm` is a 1-cell icon, `md` a 3-cell one.
 ///
-/// Size sets the anchor's box and tap target, never the bubble.
+/// A program names it for an icon anchor's box and tap target (it never changes the bubble); a
+/// widget of its own gives ``Anchor/boxSize`` instead.
 public enum AnchorSize: String, CaseIterable, Hashable, Sendable {
   /// Small: a 1 x 1 icon box with one column of tap padding each side.
   case sm
@@ -39,8 +40,8 @@ public enum AnchorSize: String, CaseIterable, Hashable, Sendable {
 
 /// What gesture opens an anchor's tooltip.
 ///
-/// The design system opens on a tap; the SwiftUI recipe opens on a long press and keeps the
-/// control's own tap for its action.
+/// A program names it per anchor: the design system opens on a tap; the SwiftUI recipe opens on a
+/// long press and keeps the control's own tap for its action.
 public enum Trigger: Hashable, Sendable {
   /// A tap opens the tooltip (and runs a labelled control's action as well).
   case tap
@@ -69,8 +70,9 @@ package enum Fidelity: String, CaseIterable, Hashable, Sendable {
 
 /// What the tap that closes an open tooltip does besides closing it.
 ///
-/// `consume` is the design's rule (the next tap only closes); `passThrough` lets that tap
-/// reach what is under it, which is what most desktop users expect.
+/// A program passes it with each input (``TooltipState/send(_:layout:policy:now:)``): `consume`
+/// is the design's rule (the next tap only closes); `passThrough` lets that tap reach what is
+/// under it, which is what most desktop users expect.
 public enum DismissPolicy: String, CaseIterable, Hashable, Sendable {
   /// The closing tap does nothing else.
   case consume

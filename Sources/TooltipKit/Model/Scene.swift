@@ -1,6 +1,7 @@
 /// A set of anchors laid out together, with the wrapping width their bubbles share.
 ///
-/// A scene is what the renderer draws and what a scene file decodes to.
+/// A program describes its tooltips as one (in code, or in a scene file that decodes to one) and
+/// lays it out on its screen with ``SceneLayout``.
 public struct Scene: Hashable, Sendable {
   /// The anchors in file order (file order breaks reading-order ties).
   public var anchors: [Anchor]

@@ -1,7 +1,9 @@
 /// What the state machine is told: gestures, keys, time, programmatic requests.
 ///
-/// Time arrives as an input (press and release timestamps, ticks) so a long press is decided
-/// from numbers, never from a timer inside the logic. Timestamps are any monotonic clock's
+/// A program sends one for what its own input means to the tooltips (a press, a tick, a
+/// programmatic open); what the terminal sent goes in as a ``TerminalInput``. Time arrives as an
+/// input (press and release timestamps, ticks) so a long press is decided from numbers, never
+/// from a timer inside the logic. Timestamps are any monotonic clock's
 /// readings as a `Duration` since its origin.
 public enum TooltipInput: Hashable, Sendable {
   /// The primary button went down at a cell.
@@ -112,7 +114,8 @@ public enum OpenReason: String, Hashable, Sendable {
 
 /// A change the state machine reports: every open, close and action.
 ///
-/// A program may show the last one to the user; tests compare sequences of them.
+/// A program acts on them (an anchor's ``action(_:)`` is its own button's press), and may show
+/// the last one to the user; tests compare sequences of them.
 public enum TooltipEvent: Hashable, Sendable, CustomStringConvertible {
   /// The tooltip of this anchor opened.
   case opened(String)

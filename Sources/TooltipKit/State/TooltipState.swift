@@ -1,8 +1,10 @@
 /// The tooltip state machine: which tooltip is open (at most one) and how it opened, which
 /// anchor is selected, the press in progress, and where the pointer rests.
 ///
-/// A value type with one entry point, ``send(_:layout:policy:now:)``: an input goes in, the
-/// state moves on and the changes come back as events. Hit testing uses the layout the frame
+/// A program keeps one and sends it every input, as a ``TooltipInput`` with
+/// ``send(_:layout:policy:now:)`` or as the terminal sent it with
+/// ``send(_:layout:policy:now:letters:)``: the state moves on and the changes come back as
+/// events. Hit testing uses the layout the frame
 /// was drawn from, so taps land on what the user saw. Time is an input too: hover and focus
 /// delays, like long presses, are decided from timestamps and ticks, never by a timer inside.
 public struct TooltipState: Hashable, Sendable {
