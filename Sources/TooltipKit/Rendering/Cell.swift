@@ -2,26 +2,26 @@
 ///
 /// A grapheme `width` columns wide sits in its first cell; the `width - 1` cells after it are
 /// continuations, so a row's text always spans exactly its columns.
-package struct Cell: Hashable, Sendable {
+@usableFromInline package struct Cell: Hashable, Sendable {
   /// The grapheme drawn here; empty for a continuation cell.
-  package var text: String
+  @usableFromInline package var text: String
   /// The columns the grapheme covers (1 for most, 2 for wide characters), 0 for a continuation.
-  package var width: Int
+  @usableFromInline package var width: Int
   /// Colours and attributes.
-  package var style: Style
+  @usableFromInline package var style: Style
 
   /// Makes a cell.
-  package init(text: String, width: Int, style: Style) {
+  @usableFromInline package init(text: String, width: Int, style: Style) {
     self.text = text
     self.width = width
     self.style = style
   }
 
   /// A space in the terminal's own colours.
-  package static let blank = Cell(text: " ", width: 1, style: .plain)
+  @usableFromInline package static let blank = Cell(text: " ", width: 1, style: .plain)
 
   /// Whether this cell is the right part of a wide grapheme.
-  package var isContinuation: Bool { width == 0 }
+  @usableFromInline package var isContinuation: Bool { width == 0 }
 
   /// Whether two cells draw the same; inlinable so a presenter comparing whole frames pays a
   /// few instructions per cell, not a call.
