@@ -17,7 +17,8 @@ not glue; and so is the program drawing its own rows, whatever it draws them wit
 program that owns it, the library's cell grid in one whose terminal the library owns, where the
 declarations that draw (the frame, the program's colours) have doc comments that begin
 "Drawing:" and are left out but for their lines that name a library symbol other than the
-grid's own vocabulary (the frame's signature taking the tooltip state, `Renderer.draw`). Usage: glue_lines.py [-v] FILE... (prints "count path" for each; -v lists the lines).
+grid's own vocabulary (the frame's signature taking the tooltip state), and their line that
+draws the tooltips over the program's cells (`grid.draw(layout, state:)`). Usage: glue_lines.py [-v] FILE... (prints "count path" for each; -v lists the lines).
 """
 import pathlib
 import re
@@ -42,9 +43,10 @@ DRAWING = {"CellGrid", "Style", "TerminalColor", "RGB", "Attributes", "Cell", "P
 
 
 def words_outside_drawing(body, symbols):
-    """Whether `body` names a library symbol other than the grid's drawing vocabulary."""
+    """Whether `body` names a library symbol other than the grid's drawing vocabulary, or draws
+    the tooltips (the grid's `draw(_:state:)`)."""
     names = set(re.findall(r"(?<![.\w])([A-Z]\w*)", body))
-    return bool(names & (symbols - DRAWING))
+    return bool(names & (symbols - DRAWING)) or re.search(r"\.draw\(\w+, state:", body) is not None
 
 
 def code(line):

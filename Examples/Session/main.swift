@@ -1,6 +1,6 @@
 // A small file browser that lets TooltipKit own the terminal: TerminalSession sets it up and
 // restores it on every way out, the program composes each frame as a cell grid (its own rows,
-// then the toolbar's anchors and the open bubble from the Renderer), and the session sends
+// then the toolbar's anchors and the open bubble drawn over them), and the session sends
 // only the cells that changed.
 //
 //   swift run toolbar-session
@@ -39,12 +39,12 @@ let files = ["README.md", "Package.swift", "Sources", "Tests", "Examples", "note
 
 /// Drawing: the program's own colours, as the grid takes them.
 let titleStyle = Style(
-  foreground: TerminalColor(rgb: RGB(hex: 0xFFFFFF), basic: 15),
-  background: TerminalColor(rgb: RGB(hex: 0x1D4ED8), basic: 4), attributes: .bold)
+  foreground: TerminalColor(hex: 0xFFFFFF, basic: 15),
+  background: TerminalColor(hex: 0x1D4ED8, basic: 4), bold: true)
 /// Drawing: the status row's colours.
 let statusStyle = Style(
-  foreground: TerminalColor(rgb: RGB(hex: 0x000000), basic: 0),
-  background: TerminalColor(rgb: RGB(hex: 0x22D3EE), basic: 6))
+  foreground: TerminalColor(hex: 0x000000, basic: 0),
+  background: TerminalColor(hex: 0x22D3EE, basic: 6))
 
 /// Ends the program with `status`, saying why on stderr.
 func quit(_ status: Int32, _ reason: String?) -> Never {
@@ -74,7 +74,7 @@ func frame(_ layout: SceneLayout, state: TooltipState, status: String) -> CellGr
     grid.fill(row, style: statusStyle)
     grid.write(" " + status, at: row.origin, style: statusStyle)
   }
-  Renderer.draw(layout, state: state, into: &grid)
+  grid.draw(layout, state: state)
   return grid
 }
 
@@ -85,7 +85,7 @@ while true {
   case .draw: session.present(frame(layout, state: state, status: status))
   case .input(.key(.character("q"))): session.end()  // then next() returns .quit(status: 0, ...)
   case .input(let input):
-    for mapped in TooltipKeymap.inputs(for: input) { events += state.send(mapped, layout: layout) }
+    events = state.send(input, layout: layout)
   case .resize(let size):
     layout = SceneLayout(scene: toolbar, screen: size, options: options)
     events = state.send(.layoutChanged, layout: layout)

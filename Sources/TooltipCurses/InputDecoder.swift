@@ -55,7 +55,7 @@ package struct MouseReport: Hashable, Sendable {
 ///
 /// Keys: ncurses' named codes (`KEY_HOME`, `KEY_NPAGE`, `KEY_F(n)`, `KEY_SLEFT`, ...), and the
 /// modified keys terminfo names in xterm's style (`kUP5` is Ctrl-Up), by `keyname`; any other
-/// code is ``/TooltipKit/TerminalKey/Code/other(_:)``. Mouse: every button, the wheel, motion and the
+/// code is `TerminalKey.Code.other(_:)`. Mouse: every button, the wheel, motion and the
 /// modifiers. It keeps which buttons are down, for one ncurses habit: with `mouseinterval(0)`,
 /// a press and its release that arrive in one read are reported as the release alone. A
 /// release with no press before it is therefore a click at its cell.

@@ -5,7 +5,7 @@ import TooltipKit
 ///
 /// One definition of each, which the demo shows and the benchmarks measure, so the figures
 /// speak of what a user sees.
-public enum BuiltinScene: String, CaseIterable, Sendable {
+package enum BuiltinScene: String, CaseIterable, Sendable {
   /// Every placement at both sizes: 8 icon anchors, the published component's 16 variants
   /// with open and closed; the default scene.
   case gallery
@@ -16,7 +16,7 @@ public enum BuiltinScene: String, CaseIterable, Sendable {
   case edges
 
   /// The scene's anchors and decorations.
-  public var scene: Scene {
+  package var scene: Scene {
     switch self {
     case .gallery: Self.galleryScene
     case .form: Self.formScene
@@ -109,11 +109,11 @@ public enum BuiltinScene: String, CaseIterable, Sendable {
 
 extension BuiltinScene {
   /// The scene with its name (the case's raw value).
-  public var named: NamedScene { NamedScene(name: rawValue, scene: scene) }
+  package var named: NamedScene { NamedScene(name: rawValue, scene: scene) }
 
   /// Every built-in scene in order, starting from `first` and wrapping around: what a program
   /// cycles through when `first` is chosen.
-  public static func all(from first: BuiltinScene = .gallery) -> [NamedScene] {
+  package static func all(from first: BuiltinScene = .gallery) -> [NamedScene] {
     let start = allCases.firstIndex(of: first) ?? allCases.startIndex
     return (allCases[start...] + allCases[..<start]).map(\.named)
   }

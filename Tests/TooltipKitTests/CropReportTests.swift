@@ -12,7 +12,7 @@ import TooltipKit
     var placement: Placement
     var boxSize: Size?
     var fidelity: Fidelity = .hug
-    var edges: [BubbleLayout.Edge]
+    var edges: [Placement]
     var lost: Int
     var offScreen = false
     /// The placement that would lose the fewest cells, and how many, worked by hand (nil: the

@@ -168,7 +168,7 @@ import TooltipKit
     let mine = ThemeTokens(
       fill: TerminalColor(rgb: rgb(0x003366), basic: 4), pointer: TerminalColor(rgb: rgb(0x003366), basic: 4),
       headline: TerminalColor(rgb: rgb(0xFFFF00), basic: 11), supporting: TerminalColor(rgb: rgb(0xCCCCCC), basic: 7))
-    let options = RenderOptions(tokens: mine)
+    let options = RenderOptions(fidelity: .hug, tokens: mine)
     let layout = layout([anchor("a", x: 10, y: 2)], options: options)
     let grid = render(scene: layout.scene, state: opened("a", in: layout), size: layout.screen, options: options)
     let bubble = try #require(layout.bubble(for: "a"))

@@ -410,7 +410,7 @@ import TooltipKit
   }
 
   @Test(arguments: [
-    TooltipInput.selectNext, .selectPrevious, .move(.right), .move(.down),
+    TooltipInput.selectNext, .selectPrevious, .move(.right), .move(.bottom),
   ])
   func everyKeyboardMoveStartsFocus(key: TooltipInput) {
     var state = TooltipState(layout: Self.l)

@@ -138,7 +138,7 @@ import TooltipKit
     var body: Rect
     var pointer: Point
     var lost: Int
-    var edges: [BubbleLayout.Edge]
+    var edges: [Placement]
     var testDescription: String { name }
   }
 

@@ -39,7 +39,7 @@ import TooltipKit
     var name: String
     /// The anchors; the one named "o" is the selection the move starts from.
     var anchors: [Anchor]
-    var direction: Direction
+    var direction: Placement
     var expected: String?
     var testDescription: String { name }
   }
@@ -83,20 +83,20 @@ import TooltipKit
       name: "left: just outside the cone", anchors: [at("o", 10, 10), at("a", 7, 12)],
       direction: .left, expected: nil),
     MoveCase(
-      name: "up: cone edge is inside", anchors: [at("o", 10, 10), at("a", 12, 9)], direction: .up,
+      name: "up: cone edge is inside", anchors: [at("o", 10, 10), at("a", 12, 9)], direction: .top,
       expected: "a"),
     MoveCase(
-      name: "up: just outside the cone", anchors: [at("o", 10, 10), at("a", 13, 9)], direction: .up,
+      name: "up: just outside the cone", anchors: [at("o", 10, 10), at("a", 13, 9)], direction: .top,
       expected: nil),
     MoveCase(
       name: "down: the farther row wins when the near one is outside",
-      anchors: [at("o", 10, 10), at("side", 13, 11), at("under", 10, 13)], direction: .down,
+      anchors: [at("o", 10, 10), at("side", 13, 11), at("under", 10, 13)], direction: .bottom,
       expected: "under"),
     MoveCase(
       name: "down: tie in reading order",
-      anchors: [at("o", 10, 10), at("r", 12, 11), at("l", 8, 11)], direction: .down, expected: "l"),
+      anchors: [at("o", 10, 10), at("r", 12, 11), at("l", 8, 11)], direction: .bottom, expected: "l"),
     MoveCase(
-      name: "down: empty cone stays", anchors: [at("o", 10, 10), at("a", 10, 5)], direction: .down,
+      name: "down: empty cone stays", anchors: [at("o", 10, 10), at("a", 10, 5)], direction: .bottom,
       expected: nil),
     // Centres, not box edges: "Publish" md at 12 has its centre at 16 (dx 6, dy 2: inside);
     // measured from the box's first column (dx 2) it would be outside.
@@ -110,7 +110,7 @@ import TooltipKit
   ])
   func arrowMoves(_ c: MoveCase) {
     let l = layout(c.anchors)
-    #expect(l.nearest(from: "o", toward: c.direction)?.id == c.expected)
+    #expect(l.nearest(from: "o", toward: Direction(c.direction))?.id == c.expected)
 
     // Through the state machine: the selection moves, or stays when the cone is empty.
     var state = TooltipState(layout: l)

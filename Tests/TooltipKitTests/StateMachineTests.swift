@@ -217,15 +217,15 @@ func script(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...
     script(
       "arrow down uses the cone and score", .consume,
       // From a (9, 2): c (6, 6) scores 3 + 8 = 11, edge (0, 10) and lp (8, 14) 25.
-      step(.move(.down), open: nil, selected: "c"),
+      step(.move(.bottom), open: nil, selected: "c"),
       // From c (6, 6): edge (0, 10) scores 6 + 8 = 14, lp (8, 14) 2 + 16 = 18.
-      step(.move(.down), open: nil, selected: "edge"),
+      step(.move(.bottom), open: nil, selected: "edge"),
       // From edge (0, 10): lp (8, 14) is on the cone's edge (8 <= 2 * 4); lt (22, 14) is not.
-      step(.move(.down), open: nil, selected: "lp")),
+      step(.move(.bottom), open: nil, selected: "lp")),
     script(
       "arrow into an empty cone stays and keeps it open", .consume,
       step(.toggleHint, open: "a", selected: "a", [.opened("a")]),
-      step(.move(.up), open: "a", selected: "a"),
+      step(.move(.top), open: "a", selected: "a"),
       step(.move(.left), open: "a", selected: "a")),
     script(
       "selecting the open anchor keeps it open", .consume,
@@ -575,7 +575,7 @@ func script(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...
     let none = layout([])
     #expect(empty.send(.activate, layout: none) == [])
     #expect(empty.send(.toggleHint, layout: none) == [])
-    #expect(empty.send(.move(.down), layout: none) == [])
+    #expect(empty.send(.move(.bottom), layout: none) == [])
     #expect(empty.selectedID == nil)
   }
 

@@ -35,7 +35,7 @@ import TooltipScenes
   @Test func edgesCrossEveryEdge() {
     let report = CropReport(scene: BuiltinScene.edges.scene, screen: Size(width: 80, height: 24))
     #expect(report.cropped.count == report.tooltips.count)
-    #expect(Set(report.cropped.flatMap(\.edges)) == Set(BubbleLayout.Edge.allCases))
+    #expect(Set(report.cropped.flatMap(\.edges)) == Set(Placement.allCases))
   }
 
   /// `all(from:)` starts at the chosen scene and wraps around; names are the raw values.

@@ -1,8 +1,9 @@
 /// A rectangle of cells: an origin (top-left cell) and a size.
 ///
-/// Bubbles are laid out as rects that may run past the screen; the only operation that
-/// reconciles them with the screen is ``intersection(_:)``, a crop that keeps position.
-/// Nothing in TooltipKit shifts or clamps a rect.
+/// A program names one for the area of its screen a scene takes, or the cells it fills. Bubbles
+/// are laid out as rects that may run past the screen; the only operation that reconciles them
+/// with the screen is ``intersection(_:)``, a crop that keeps position. Nothing in TooltipKit
+/// shifts or clamps a rect.
 public struct Rect: Hashable, Sendable {
   /// The top-left cell.
   public var origin: Point

@@ -1,6 +1,7 @@
 /// A size in cells: columns wide and rows high.
 ///
-/// Screens, anchor boxes and bubble bodies are all measured in whole cells.
+/// A program names one for its screen or window when it lays a scene out, or for a widget an
+/// anchor covers (``Anchor/boxSize``): screens, boxes and bubbles are all measured in whole cells.
 public struct Size: Hashable, Sendable {
   /// The number of columns.
   public var width: Int

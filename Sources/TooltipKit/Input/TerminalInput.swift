@@ -1,8 +1,8 @@
 /// The modifier keys held with a key or a mouse event: Shift, Alt, Ctrl and Meta.
 ///
-/// One set for keys and buttons alike, as terminals report them (xterm's modifier parameter
-/// for keys, the report's modifier bits for the mouse), so a program checks modifiers the same
-/// way for both.
+/// A program names it to tell Ctrl-C from `c` or a Shift-click from a click: one set for keys
+/// and buttons alike, as terminals report them (xterm's modifier parameter for keys, the
+/// report's modifier bits for the mouse), so modifiers are checked the same way for both.
 public struct KeyModifiers: OptionSet, Hashable, Sendable {
   /// The bits: 1 Shift, 2 Alt, 4 Ctrl, 8 Meta (xterm's modifier parameter less one).
   public let rawValue: UInt8
@@ -22,12 +22,14 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
 
 /// A key the terminal sent, with the modifiers held: the name a program matches on.
 ///
-/// Keeping keys symbolic lets a program's key handling be tested without a terminal. The
-/// unmodified keys have static names (`.tab`, `.up`, `.pageDown`, `.character("q")`), so a
-/// `switch` reads `case .key(.tab)`; a modified key compares its ``code`` and ``modifiers``.
+/// A program names it to act on its own keys, and keeping keys symbolic lets that handling be
+/// tested without a terminal. The unmodified keys have static names (`.tab`, `.up`,
+/// `.pageDown`, `.character("q")`, `.function(1)`), so a `switch` reads `case .key(.tab)`; a
+/// modified key reads its ``modifiers`` and compares its ``unmodified`` key, or its
+/// ``character``.
 public struct TerminalKey: Hashable, Sendable {
   /// Which key, without its modifiers.
-  public enum Code: Hashable, Sendable {
+  package enum Code: Hashable, Sendable {
     /// A printable character; a control character arrives as its letter with ``KeyModifiers/control``.
     case character(Character)
     /// Enter or Return.
@@ -65,14 +67,35 @@ public struct TerminalKey: Hashable, Sendable {
   }
 
   /// Which key.
-  public var code: Code
+  package var code: Code
   /// The modifiers held with it.
   public var modifiers: KeyModifiers
 
   /// The key `code` with `modifiers` held.
-  public init(_ code: Code, modifiers: KeyModifiers = []) {
+  package init(_ code: Code, modifiers: KeyModifiers = []) {
     self.code = code
     self.modifiers = modifiers
+  }
+
+  /// The same key with no modifier held: `key.unmodified == .up` is any arrow up, Ctrl or not.
+  public var unmodified: TerminalKey { TerminalKey(code) }
+
+  /// The character of a printable key, with any modifiers (Ctrl-C is `c` with
+  /// ``KeyModifiers/control``); nil for the other keys.
+  public var character: Character? {
+    if case .character(let character) = code { return character }
+    return nil
+  }
+
+  /// The number of a function key (F1 is 1), with any modifiers; nil for the other keys.
+  public var functionNumber: Int? {
+    if case .function(let number) = code { return number }
+    return nil
+  }
+
+  /// This key with `modifiers` held as well: `.character("c").with(.control)` is Ctrl-C.
+  public func with(_ modifiers: KeyModifiers) -> TerminalKey {
+    TerminalKey(code, modifiers: self.modifiers.union(modifiers))
   }
 
   /// A printable character typed with no modifier.
@@ -126,13 +149,16 @@ public struct TerminalKey: Hashable, Sendable {
 }
 
 /// One mouse event with the cell, the modifiers and the time: a button going down or up, a
-/// drag, plain motion, or the wheel.
+/// click, a drag, plain motion, or the wheel.
 ///
-/// The time (monotonic, the clock ``TooltipState`` long presses are timed by) is when the
-/// report was read.
+/// A program names it to act on the mouse input that is its own (the wheel, other buttons,
+/// drags). Buttons are numbered as xterm numbers them (``button``), and exactly one of
+/// ``isPress``, ``isRelease``, ``isClick``, ``isDrag``, ``isMove`` and ``isWheel`` is true. The
+/// time (monotonic, the clock ``TooltipState`` long presses are timed by) is when the report
+/// was read.
 public struct TerminalMouse: Hashable, Sendable {
   /// A mouse button.
-  public enum Button: Hashable, Sendable {
+  package enum Button: Hashable, Sendable {
     /// The primary (usually left) button: the one that taps.
     case primary
     /// The middle button (or wheel press).
@@ -141,10 +167,20 @@ public struct TerminalMouse: Hashable, Sendable {
     case secondary
     /// A further button: xterm numbers them 8 to 11 (back and forward are 8 and 9).
     case extra(Int)
+
+    /// xterm's number for the button: 1 primary, 2 middle, 3 secondary, 8 to 11 further.
+    var number: Int {
+      switch self {
+      case .primary: 1
+      case .middle: 2
+      case .secondary: 3
+      case .extra(let number): number
+      }
+    }
   }
 
   /// What happened.
-  public enum Action: Hashable, Sendable {
+  package enum Action: Hashable, Sendable {
     /// A button went down.
     case press(Button)
     /// A button came up.
@@ -166,7 +202,7 @@ public struct TerminalMouse: Hashable, Sendable {
   }
 
   /// What happened.
-  public var action: Action
+  package var action: Action
   /// The cell, 0-based.
   public var point: Point
   /// The modifiers the terminal reported (terminals keep some for themselves: xterm's Shift
@@ -176,17 +212,67 @@ public struct TerminalMouse: Hashable, Sendable {
   public var time: Duration
 
   /// An event `action` at `point`.
-  public init(_ action: Action, at point: Point, modifiers: KeyModifiers = [], time: Duration = .zero) {
+  package init(_ action: Action, at point: Point, modifiers: KeyModifiers = [], time: Duration = .zero) {
     self.action = action
     self.point = point
     self.modifiers = modifiers
     self.time = time
   }
+
+  /// The button, as xterm numbers it: 1 primary (usually left), 2 middle, 3 secondary, 4 and 5
+  /// the wheel up and down, 6 and 7 the wheel left and right, 8 to 11 further buttons (back and
+  /// forward are 8 and 9); 0 for motion with no button held.
+  public var button: Int {
+    switch action {
+    case .press(let button), .release(let button), .click(let button), .drag(let button): button.number
+    case .move: 0
+    case .wheelUp: 4
+    case .wheelDown: 5
+    case .wheelLeft: 6
+    case .wheelRight: 7
+    }
+  }
+
+  /// Whether ``button`` went down.
+  public var isPress: Bool {
+    if case .press = action { return true }
+    return false
+  }
+
+  /// Whether ``button`` came up.
+  public var isRelease: Bool {
+    if case .release = action { return true }
+    return false
+  }
+
+  /// Whether ``button`` went down and up in one report (a terminal library merged them).
+  public var isClick: Bool {
+    if case .click = action { return true }
+    return false
+  }
+
+  /// Whether the pointer moved to another cell with ``button`` held.
+  public var isDrag: Bool {
+    if case .drag = action { return true }
+    return false
+  }
+
+  /// Whether the pointer moved to another cell with no button held.
+  public var isMove: Bool { action == .move }
+
+  /// Whether the wheel turned: ``button`` 4 up (away from the user), 5 down, 6 left, 7 right.
+  public var isWheel: Bool {
+    switch action {
+    case .wheelUp, .wheelDown, .wheelLeft, .wheelRight: true
+    default: false
+    }
+  }
 }
 
 /// One input from the terminal: a key, a mouse event, a paste, or a new screen size.
 ///
-/// Every key and mouse event a terminal sends that has a meaning arrives, with its modifiers;
+/// A program names it where its loop reads input and hands what is not the component's to its
+/// own handling (``TooltipState/send(_:layout:policy:now:letters:)`` takes the rest). Every key and mouse event a terminal sends that has a meaning arrives, with its modifiers;
 /// sequences nobody knows are consumed whole and never arrive as loose keys.
 public enum TerminalInput: Hashable, Sendable {
   /// A key.

@@ -1,12 +1,13 @@
 /// The component's own keys and the primary mouse button, as the state machine's inputs: the
-/// one mapping the demo and any program share.
+/// one mapping the demo and any program share (a program sends terminal input through
+/// ``TooltipState/send(_:layout:policy:now:letters:)``, which maps it here).
 ///
 /// Tab and Shift-Tab select the next and previous anchor, arrows (and h j k l) the nearest one
 /// that way, Enter and Space tap the selected anchor, `i` shows or hides its tooltip, Esc
 /// closes; the primary button's presses, releases and clicks are taps (with any modifier), and
 /// motion with no button held is the pointer's (for hover). Every other key, button, the wheel,
 /// drags and pastes are the program's.
-public enum TooltipKeymap {
+package enum TooltipKeymap {
   /// The state machine's input for `input`, or nil for input the component leaves to the
   /// program (other keys and buttons, a paste, and a resize: lay the scene out again, then
   /// send `.layoutChanged`).
@@ -19,7 +20,7 @@ public enum TooltipKeymap {
   ///   - input: one decoded key, mouse event, paste or resize from the terminal.
   ///   - letters: whether the letter keys (`i`, `h`, `j`, `k`, `l`) and Space act; a program
   ///     that uses those letters itself passes false.
-  public static func input(for input: TerminalInput, letters: Bool = true) -> TooltipInput? {
+  package static func input(for input: TerminalInput, letters: Bool = true) -> TooltipInput? {
     switch input {
     case .mouse(let mouse):
       switch mouse.action {
@@ -37,7 +38,7 @@ public enum TooltipKeymap {
   /// The state machine's inputs for `input`, taking an Alt-modified key as the Esc it started
   /// with and then the key (see ``TerminalKey/unmerged``): for a program that gives Alt keys no
   /// meaning of its own.
-  public static func inputs(for input: TerminalInput, letters: Bool = true) -> [TooltipInput] {
+  package static func inputs(for input: TerminalInput, letters: Bool = true) -> [TooltipInput] {
     guard case .key(let key) = input, key.modifiers.contains(.alt) else {
       return self.input(for: input, letters: letters).map { [$0] } ?? []
     }
@@ -48,8 +49,8 @@ public enum TooltipKeymap {
     guard key.modifiers.isEmpty else { return key == .backTab ? .selectPrevious : nil }
     switch key.code {
     case .tab: return .selectNext
-    case .up: return .move(.up)
-    case .down: return .move(.down)
+    case .up: return .move(.top)
+    case .down: return .move(.bottom)
     case .left: return .move(.left)
     case .right: return .move(.right)
     case .enter: return .activate
@@ -59,13 +60,50 @@ public enum TooltipKeymap {
       switch character.asciiValue {
       case UInt8(ascii: " "): return .activate
       case UInt8(ascii: "i"): return .toggleHint
-      case UInt8(ascii: "k"): return .move(.up)
-      case UInt8(ascii: "j"): return .move(.down)
+      case UInt8(ascii: "k"): return .move(.top)
+      case UInt8(ascii: "j"): return .move(.bottom)
       case UInt8(ascii: "h"): return .move(.left)
       case UInt8(ascii: "l"): return .move(.right)
       default: return nil
       }
     default: return nil
     }
+  }
+}
+
+extension TooltipState {
+  /// Applies what the terminal sent, as the component's keys and the primary mouse button
+  /// mean it, and returns the changes it made, in order; input that is not the component's
+  /// changes nothing and returns no event.
+  ///
+  /// The one call a program's loop needs between reading input and drawing: Tab and Shift-Tab
+  /// select the next and previous anchor, the arrows (and h j k l) the nearest one that way,
+  /// Enter and Space tap the selected anchor, `i` shows or hides its tooltip, Esc closes; the
+  /// primary button's presses, releases and clicks are taps (with any modifier) and motion with
+  /// no button held is the pointer's, for hover. An Alt-modified key is taken as the Esc it
+  /// started with, then the key (a terminal multiplexer merges them). Every other key, button,
+  /// the wheel, drags, pastes and a resize are the program's: on a resize, lay the scene out
+  /// again and send ``TooltipInput/layoutChanged``.
+  ///
+  /// - Parameters:
+  ///   - input: one key, mouse event, paste or resize from the terminal.
+  ///   - layout: the layout of the frame on screen (for hit testing and selection).
+  ///   - policy: what the tap that closes an open tooltip does besides closing it.
+  ///   - now: the clock reading when a key arrived (a mouse event carries its own time); see
+  ///     ``send(_:layout:policy:now:)``.
+  ///   - letters: whether the letter keys (`i`, `h`, `j`, `k`, `l`) and Space act; a program
+  ///     that uses those letters itself passes false.
+  public mutating func send(
+    _ input: TerminalInput,
+    layout: SceneLayout,
+    policy: DismissPolicy = .consume,
+    now: Duration? = nil,
+    letters: Bool = true
+  ) -> [TooltipEvent] {
+    var events: [TooltipEvent] = []
+    for mapped in TooltipKeymap.inputs(for: input, letters: letters) {
+      events += send(mapped, layout: layout, policy: policy, now: now)
+    }
+    return events
   }
 }

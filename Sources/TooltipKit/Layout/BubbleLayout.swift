@@ -3,9 +3,9 @@
 /// The rects here are exactly where SPEC 3 puts them and may run past the screen: drawing and
 /// hit testing crop them (``Rect/intersection(_:)``). Only a scene that opts in to
 /// ``EdgePolicy/shift`` moves a body first, with ``shifted(onto:)``.
-public struct BubbleLayout: Hashable, Sendable {
+package struct BubbleLayout: Hashable, Sendable {
   /// The kind of a text row, which sets its weight and colour.
-  public enum Role: Hashable, Sendable {
+  package enum Role: Hashable, Sendable {
     /// The headline: bold, text/white-0.
     case headline
     /// The supporting line: muted.
@@ -13,13 +13,13 @@ public struct BubbleLayout: Hashable, Sendable {
   }
 
   /// One wrapped row of bubble text and the cell it starts at (body x + 1).
-  public struct Row: Hashable, Sendable {
+  package struct Row: Hashable, Sendable {
     /// The first cell of the row.
-    public var origin: Point
+    package var origin: Point
     /// Headline or supporting.
-    public var role: Role
+    package var role: Role
     /// The row's display width.
-    public let width: Int
+    package let width: Int
     /// The row's slice of the sanitized copy, first unit to last (a run of spaces inside it
     /// draws as one space).
     let slice: Substring
@@ -28,7 +28,7 @@ public struct BubbleLayout: Hashable, Sendable {
     package var line: TextLine { Text.rowLine(slice) }
 
     /// The row's text, built from the copy when asked.
-    public var text: String { line.text }
+    package var text: String { line.text }
 
     /// The row's first units, up to and including the one that takes them past `columns`:
     /// all that a row cropped `columns` cells after its origin shows.
@@ -41,7 +41,7 @@ public struct BubbleLayout: Hashable, Sendable {
   /// A bubble keeps its cleaned-up copy once and twelve bytes per row, not the rows' drawable
   /// units: a megabyte of copy wraps to tens of thousands of rows, of which a frame draws a
   /// screenful.
-  public struct Rows: RandomAccessCollection, Hashable, Sendable {
+  package struct Rows: RandomAccessCollection, Hashable, Sendable {
     /// The first row's first cell.
     let origin: Point
     /// The sanitized headline and supporting line the rows are slices of.
@@ -52,12 +52,12 @@ public struct BubbleLayout: Hashable, Sendable {
     let headlineCount: Int
 
     /// The first row's index, 0.
-    public var startIndex: Int { 0 }
+    package var startIndex: Int { 0 }
     /// One past the last row's index: the number of rows.
-    public var endIndex: Int { spans.count }
+    package var endIndex: Int { spans.count }
 
     /// The row at `index`: its cell, role, width and slice of the copy.
-    public subscript(index: Int) -> Row {
+    package subscript(index: Int) -> Row {
       let headline = index < headlineCount
       return Row(
         origin: Point(x: origin.x, y: origin.y + index), role: headline ? .headline : .supporting,
@@ -66,29 +66,17 @@ public struct BubbleLayout: Hashable, Sendable {
     }
   }
 
-  /// A screen edge a bubble can cross.
-  public enum Edge: String, CaseIterable, Hashable, Sendable {
-    /// Column 0's outer side.
-    case left
-    /// The last column's outer side.
-    case right
-    /// Row 0's outer side.
-    case top
-    /// The last row's outer side.
-    case bottom
-  }
-
   /// The side of the anchor the bubble sits on.
-  public var placement: Placement
+  package var placement: Placement
   /// The body: text plus one padding cell on every side (one more column under `file` for
   /// bottom, left and right).
-  public var body: Rect
+  package var body: Rect
   /// The pointer's cell: in the one-cell gap between body and anchor, on the anchor's centre line.
-  public var pointer: Point
+  package var pointer: Point
   /// The pointer glyph, pointing at the anchor.
-  public var pointerGlyph: String
+  package var pointerGlyph: String
   /// The text rows, headline rows first.
-  public private(set) var rows: Rows
+  package private(set) var rows: Rows
 
   /// Lays out the bubble of an anchor whose box is `box`, or returns nil when it has no
   /// visible line (then nothing is drawn and nothing opens).
@@ -96,7 +84,7 @@ public struct BubbleLayout: Hashable, Sendable {
   /// A box taller than one row (one a program gave) keeps SPEC 3's rules with its height:
   /// bottom bubbles start below its last row, and left and right ones centre on its middle
   /// row (the upper one of two).
-  public init?(
+  package init?(
     anchor: Anchor,
     box: Rect,
     maxTextWidth: Int?,
@@ -154,7 +142,7 @@ public struct BubbleLayout: Hashable, Sendable {
   /// axis never moves and nothing flips, so what still falls outside is cropped as usual. A
   /// body wider (or taller) than the screen keeps its first column (or row) on the screen's
   /// first. A bubble already wholly on screen on that axis is returned as it is.
-  public func shifted(onto screen: Size) -> BubbleLayout {
+  package func shifted(onto screen: Size) -> BubbleLayout {
     let vertical = placement == .top || placement == .bottom
     let start = vertical ? body.minX : body.minY
     let length = vertical ? body.size.width : body.size.height
@@ -177,7 +165,7 @@ public struct BubbleLayout: Hashable, Sendable {
 
   /// The smallest rect holding body and pointer: what a program that draws the bubble into a
   /// window of its own must cover, before cropping.
-  public var bounds: Rect {
+  package var bounds: Rect {
     let minX = min(body.minX, pointer.x)
     let minY = min(body.minY, pointer.y)
     let maxX = max(body.maxX, pointer.x + 1)
@@ -187,7 +175,7 @@ public struct BubbleLayout: Hashable, Sendable {
 
   /// The same bubble moved by `offset` cells: drawn into a grid whose top-left cell is
   /// elsewhere than the screen's (a scratch grid for one bubble, say).
-  public func offset(by offset: Point) -> BubbleLayout {
+  package func offset(by offset: Point) -> BubbleLayout {
     var moved = self
     moved.body.origin = Point(x: body.minX + offset.x, y: body.minY + offset.y)
     moved.pointer = Point(x: pointer.x + offset.x, y: pointer.y + offset.y)
@@ -198,7 +186,7 @@ public struct BubbleLayout: Hashable, Sendable {
   }
 
   /// Whether `point` is a cell of the bubble (body or pointer), on screen or not.
-  public func contains(_ point: Point) -> Bool {
+  package func contains(_ point: Point) -> Bool {
     point == pointer || body.contains(point)
   }
 
@@ -214,19 +202,19 @@ public struct BubbleLayout: Hashable, Sendable {
   }
 
   /// The number of the bubble's cells (body and pointer) that fall outside a screen of `size`.
-  public func cellsLost(on size: Size) -> Int {
+  package func cellsLost(on size: Size) -> Int {
     let screen = Rect(size: size)
     let bodyKept = body.intersection(screen)?.area ?? 0
     return (body.area - bodyKept) + (screen.contains(pointer) ? 0 : 1)
   }
 
   /// The screen edges the bubble (body or pointer) crosses, in the order left, right, top, bottom.
-  public func edgesCrossed(on size: Size) -> [Edge] {
+  package func edgesCrossed(on size: Size) -> [Placement] {
     let minX = min(body.minX, pointer.x)
     let maxX = max(body.maxX, pointer.x + 1)
     let minY = min(body.minY, pointer.y)
     let maxY = max(body.maxY, pointer.y + 1)
-    var edges: [Edge] = []
+    var edges: [Placement] = []
     if minX < 0 { edges.append(.left) }
     if maxX > size.width { edges.append(.right) }
     if minY < 0 { edges.append(.top) }

@@ -7,37 +7,37 @@
 /// fewest. Bubbles are laid out with the scene's ``Scene/edges``, so under
 /// ``EdgePolicy/shift`` only what shifting cannot bring on screen counts. `tooltip-tui
 /// --check` prints it; a program can ask the same at each size it supports.
-public struct CropReport: Hashable, Sendable {
+package struct CropReport: Hashable, Sendable {
   /// One tooltip and what the screen's edges cut off it.
-  public struct Tooltip: Hashable, Sendable {
+  package struct Tooltip: Hashable, Sendable {
     /// The anchor's id.
-    public var id: String
+    package var id: String
     /// The side of the anchor its bubble sits on.
-    public var placement: Placement
+    package var placement: Placement
     /// The screen edges the bubble crosses, in the order left, right, top, bottom; for an
     /// anchor wholly off screen, also the edges its box lies beyond.
-    public var edges: [BubbleLayout.Edge]
+    package var edges: [Placement]
     /// The distinct cells of body and pointer that the screen does not show: all of them when
     /// the anchor is wholly off screen (it is not placed, so its bubble never shows).
-    public var cellsLost: Int
+    package var cellsLost: Int
     /// Whether the anchor's box lies wholly off screen.
-    public var anchorIsOffScreen: Bool
+    package var anchorIsOffScreen: Bool
     /// Of the four placements, the one whose bubble would lose the fewest cells here, with
     /// the same copy and edge rule: this tooltip's own placement when no other loses fewer
     /// (ties go to it, then to the order top, bottom, left, right). What to change a cropped
     /// tooltip to, when a placement with room exists.
-    public var leastCroppedPlacement: Placement
+    package var leastCroppedPlacement: Placement
     /// The cells ``leastCroppedPlacement`` would lose (``cellsLost`` when it is this
     /// tooltip's own placement).
-    public var leastCellsLost: Int
+    package var leastCellsLost: Int
 
     /// Whether the screen cuts anything off this tooltip.
-    public var isCropped: Bool { cellsLost > 0 }
+    package var isCropped: Bool { cellsLost > 0 }
 
     /// Makes a report line by hand (tests, a program's own checks); the least cropped
     /// placement defaults to the tooltip's own.
-    public init(
-      id: String, placement: Placement, edges: [BubbleLayout.Edge], cellsLost: Int, anchorIsOffScreen: Bool = false,
+    package init(
+      id: String, placement: Placement, edges: [Placement], cellsLost: Int, anchorIsOffScreen: Bool = false,
       leastCroppedPlacement: Placement? = nil, leastCellsLost: Int? = nil
     ) {
       self.id = id
@@ -51,13 +51,13 @@ public struct CropReport: Hashable, Sendable {
   }
 
   /// The screen size the scene was measured at.
-  public let screen: Size
+  package let screen: Size
   /// Every tooltip (every anchor with a visible line), cropped or not, in reading order: by
   /// the box's row, then its column, then file order. Anchors wholly off screen are included.
-  public let tooltips: [Tooltip]
+  package let tooltips: [Tooltip]
 
   /// The tooltips the screen's edges cut, in reading order.
-  public var cropped: [Tooltip] { tooltips.filter(\.isCropped) }
+  package var cropped: [Tooltip] { tooltips.filter(\.isCropped) }
 
   /// Lays out every anchor of `scene` with its scene area the whole screen of `screen` cells
   /// (off-screen anchors too), with the scene's edge rule, and measures each bubble against the
@@ -65,7 +65,7 @@ public struct CropReport: Hashable, Sendable {
   ///
   /// `options` sets what changes a bubble's size: the fidelity (a wider body under `file`)
   /// and the glyph set.
-  public init(scene: Scene, screen: Size, options: RenderOptions = RenderOptions()) {
+  package init(scene: Scene, screen: Size, options: RenderOptions = RenderOptions()) {
     let screenRect = Rect(size: screen)
     func layOut(_ anchor: Anchor, box: Rect) -> BubbleLayout? {
       BubbleLayout(
@@ -116,7 +116,7 @@ public struct CropReport: Hashable, Sendable {
         box.maxY <= 0 ? .top : nil, box.minY >= screen.height ? .bottom : nil,
       ].compactMap { $0 })
     return Tooltip(
-      id: id, placement: bubble.placement, edges: BubbleLayout.Edge.allCases.filter(beyond.contains),
+      id: id, placement: bubble.placement, edges: [Placement.left, .right, .top, .bottom].filter(beyond.contains),
       cellsLost: bubble.body.area + (bubble.body.contains(bubble.pointer) ? 0 : 1), anchorIsOffScreen: true)
   }
 }

@@ -2,27 +2,27 @@
 ///
 /// Placing resolves negative scene coordinates once, so drawing, hit testing and selection all
 /// read the same boxes.
-public struct PlacedAnchor: Hashable, Sendable {
+package struct PlacedAnchor: Hashable, Sendable {
   /// The anchor as the scene gives it.
-  public var anchor: Anchor
+  package var anchor: Anchor
   /// Its position in the scene's file order.
-  public var fileIndex: Int
+  package var fileIndex: Int
   /// The anchor's box on screen: one row high unless the anchor gives its own size.
-  public var box: Rect
+  package var box: Rect
   /// The cells a tap on this anchor may land on: the box at md, the box plus one column each
   /// side at sm.
-  public var target: Rect
+  package var target: Rect
   /// What is drawn in the box: the label, or the glyph.
   package var artwork: TextLine
   /// The column the artwork starts at, centred in the box (odd cell to the right).
-  public var artworkX: Int
+  package var artworkX: Int
 
   /// The anchor's id.
-  public var id: String { anchor.id }
+  package var id: String { anchor.id }
 
   /// The box's centre cell (cx, cy): pointers line up on it, the cursor rests on it and
   /// arrow-key selection measures between these. For a one-row box cy is its row.
-  public var centre: Point {
+  package var centre: Point {
     Point(x: box.minX + (box.size.width - 1) / 2, y: box.minY + (box.size.height - 1) / 2)
   }
 
@@ -32,14 +32,14 @@ public struct PlacedAnchor: Hashable, Sendable {
 
   /// Places `anchor` in a scene area whose top-left cell is `area.origin`, or returns nil when
   /// its box falls wholly outside the area (then it is not drawn, selected or tapped).
-  public init?(_ anchor: Anchor, fileIndex: Int, area: Rect, glyphs: GlyphSet) {
+  package init?(_ anchor: Anchor, fileIndex: Int, area: Rect, glyphs: GlyphSet) {
     self.init(unclipped: anchor, fileIndex: fileIndex, area: area, glyphs: glyphs)
     guard box.intersection(area) != nil else { return nil }
   }
 
   /// Places `anchor` in a scene area as ``init(_:fileIndex:area:glyphs:)`` does, even when its
   /// box falls wholly outside the area: a ``CropReport`` measures those bubbles too.
-  public init(unclipped anchor: Anchor, fileIndex: Int, area: Rect, glyphs: GlyphSet) {
+  package init(unclipped anchor: Anchor, fileIndex: Int, area: Rect, glyphs: GlyphSet) {
     let artwork: TextLine
     var width: Int
     if let label = anchor.label {
@@ -68,17 +68,17 @@ public struct PlacedAnchor: Hashable, Sendable {
   /// The cells the selection highlight covers: the box, or where the box is one cell wide the
   /// box and one cell each side (the sm tap target), so a block cursor resting on the box
   /// cannot hide the highlight (SPEC 8).
-  public var highlight: Rect {
+  package var highlight: Rect {
     box.size.width == 1 ? Rect(x: box.minX - 1, y: box.minY, width: 3, height: box.size.height) : box
   }
 
   /// The row the artwork is drawn on: the box's centre row.
-  public var artworkY: Int { box.minY + (box.size.height - 1) / 2 }
+  package var artworkY: Int { box.minY + (box.size.height - 1) / 2 }
 
   /// Whether this anchor comes before `other` in reading order: by the box's first row, then
   /// its first column, then file order. Selection, the layout's anchor list and the crop report
   /// all order anchors by this one rule.
-  public func precedesInReadingOrder(_ other: PlacedAnchor) -> Bool {
+  package func precedesInReadingOrder(_ other: PlacedAnchor) -> Bool {
     (box.minY, box.minX, fileIndex) < (other.box.minY, other.box.minX, other.fileIndex)
   }
 }

@@ -15,7 +15,7 @@ public struct SceneLayout: Sendable {
   public private(set) var options: RenderOptions
   /// The anchors at least partly inside the scene area and the screen, in reading order: by
   /// row, then column, then file order.
-  public var anchors: [PlacedAnchor] { placement.anchors }
+  package var anchors: [PlacedAnchor] { placement.anchors }
 
   /// Where each anchor goes, and which is which by id.
   private let placement: ScenePlacement
@@ -66,7 +66,7 @@ public struct SceneLayout: Sendable {
 
   /// Draws the same layout in `theme` from now on: a theme changes how cells look, never
   /// where they are, so nothing is laid out again.
-  public mutating func setTheme(_ theme: Theme) {
+  package mutating func setTheme(_ theme: Theme) {
     options.theme = theme
   }
 
@@ -77,7 +77,7 @@ public struct SceneLayout: Sendable {
   }
 
   /// The placed anchor named `id`, or nil when the scene has none or it is wholly outside.
-  public func anchor(id: String) -> PlacedAnchor? {
+  package func anchor(id: String) -> PlacedAnchor? {
     placement.index(of: id).map { anchors[$0] }
   }
 
@@ -92,7 +92,7 @@ public struct SceneLayout: Sendable {
   ///
   /// Each call lays the bubble out (wraps its copy): the open tooltip's is laid out once, when
   /// it opens, and kept by the state (``TooltipState/openBubble(_:)``).
-  public func bubble(for id: String) -> BubbleLayout? {
+  package func bubble(for id: String) -> BubbleLayout? {
     guard let placed = anchor(id: id),
       let bubble = BubbleLayout(
         anchor: placed.anchor,
@@ -114,7 +114,7 @@ public struct SceneLayout: Sendable {
 
   /// What a tap at `point` lands on: the open bubble (top layer), else an anchor's target,
   /// else the background. Cells off screen are background.
-  public func hitTest(_ point: Point, bubble: BubbleLayout?) -> HitTarget {
+  package func hitTest(_ point: Point, bubble: BubbleLayout?) -> HitTarget {
     guard Rect(size: screen).contains(point) else { return .background }
     if let bubble, bubble.contains(point) { return .bubble }
     if let index = hits.anchor(at: point) { return .anchor(anchors[index].id) }
@@ -125,7 +125,7 @@ public struct SceneLayout: Sendable {
   ///
   /// Where targets overlap, artwork (the box) beats padding, then the nearer centre wins,
   /// then reading order.
-  public func anchor(at point: Point) -> PlacedAnchor? {
+  package func anchor(at point: Point) -> PlacedAnchor? {
     hits.anchor(at: point).map { anchors[$0] }
   }
 
@@ -135,7 +135,7 @@ public struct SceneLayout: Sendable {
   ///
   /// A block cursor inverts the cell it rests on, reverse video included: on a one-cell box it
   /// would undo the highlight, so the highlight reaches past the cursor.
-  public func highlightPadding(of selected: PlacedAnchor) -> [Point] {
+  package func highlightPadding(of selected: PlacedAnchor) -> [Point] {
     guard selected.highlight != selected.box else { return [] }
     var cells: [Point] = []
     for y in selected.box.minY..<selected.box.maxY {
@@ -150,12 +150,12 @@ public struct SceneLayout: Sendable {
   }
 
   /// The anchor after `id` in reading order, wrapping around (the first when `id` is nil).
-  public func next(after id: String?) -> PlacedAnchor? {
+  package func next(after id: String?) -> PlacedAnchor? {
     navigation.next(after: id.flatMap { placement.index(of: $0) }).map { anchors[$0] }
   }
 
   /// The anchor before `id` in reading order, wrapping around (the last when `id` is nil).
-  public func previous(before id: String?) -> PlacedAnchor? {
+  package func previous(before id: String?) -> PlacedAnchor? {
     navigation.previous(before: id.flatMap { placement.index(of: $0) }).map { anchors[$0] }
   }
 
@@ -166,7 +166,7 @@ public struct SceneLayout: Sendable {
   /// Rows are searched outward from the anchor's own and stop once no farther row can beat
   /// the best score, each row by binary search: a press costs the same with 10,000 anchors as
   /// with 8.
-  public func nearest(from id: String, toward direction: Direction) -> PlacedAnchor? {
+  package func nearest(from id: String, toward direction: Direction) -> PlacedAnchor? {
     guard let from = placement.index(of: id) else { return nil }
     let found: Int?
     switch direction {
@@ -187,7 +187,7 @@ final class LayoutStamp: Sendable {}
 /// then the background.
 ///
 /// A press and its release make a tap only when they land on the same target.
-public enum HitTarget: Hashable, Sendable {
+package enum HitTarget: Hashable, Sendable {
   /// The tap target of the anchor with this id.
   case anchor(String)
   /// The open bubble (body or pointer).
@@ -199,7 +199,7 @@ public enum HitTarget: Hashable, Sendable {
 /// A direction for arrow-key selection.
 ///
 /// Arrows and h j k l move the selection to the nearest anchor that way.
-public enum Direction: CaseIterable, Hashable, Sendable {
+package enum Direction: CaseIterable, Hashable, Sendable {
   /// Towards row 0.
   case up
   /// Towards the last row.

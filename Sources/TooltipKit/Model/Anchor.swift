@@ -1,7 +1,7 @@
 /// A control a tooltip explains, with its own copy: an icon button, or a labelled control.
 ///
-/// Anchors carry every string they show (no text is global), and their position in scene
-/// coordinates, where a negative `x` or `y` counts from the scene area's right or bottom edge.
+/// A program makes one per control that has a hint. Anchors carry every string they show (no
+/// text is global), and their position in scene coordinates, where a negative `x` or `y` counts from the scene area's right or bottom edge.
 public struct Anchor: Hashable, Sendable, Identifiable {
   /// The unique name of the anchor within its scene.
   public var id: String

@@ -1,20 +1,36 @@
-/// The side of its anchor a bubble sits on: `.left` puts the bubble to the left of the anchor.
+/// A side or a direction on the screen: the side of its anchor a bubble sits on, the way the
+/// selection moves (``TooltipInput/move(_:)``), and the screen edge a bubble crosses.
 ///
-/// A placement is a promise: the bubble never flips to another side at a screen edge.
+/// One type for all three, so a program names each side one way: `.top` is above the anchor,
+/// towards row 0, and the screen's first row. A placement is a promise: the bubble never flips
+/// to another side at a screen edge.
 public enum Placement: String, CaseIterable, Hashable, Sendable {
-  /// Above the anchor, pointer ▼.
+  /// Above the anchor (pointer ▼); towards row 0.
   case top
-  /// Below the anchor, pointer ▲.
+  /// Below the anchor (pointer ▲); towards the last row.
   case bottom
-  /// Left of the anchor, pointer ▶.
+  /// Left of the anchor (pointer ▶); towards column 0.
   case left
-  /// Right of the anchor, pointer ◀.
+  /// Right of the anchor (pointer ◀); towards the last column.
   case right
+}
+
+extension Direction {
+  /// The way `side` points: `.top` is up.
+  package init(_ side: Placement) {
+    switch side {
+    case .top: self = .up
+    case .bottom: self = .down
+    case .left: self = .left
+    case .right: self = .right
+    }
+  }
 }
 
 /// The size axis of an anchor: `sm` is a 1-cell icon, `md` a 3-cell one.
 ///
-/// Size sets the anchor's box and tap target, never the bubble.
+/// A program names it for an icon anchor's box and tap target (it never changes the bubble); a
+/// widget of its own gives ``Anchor/boxSize`` instead.
 public enum AnchorSize: String, CaseIterable, Hashable, Sendable {
   /// Small: a 1 x 1 icon box with one column of tap padding each side.
   case sm
@@ -24,8 +40,8 @@ public enum AnchorSize: String, CaseIterable, Hashable, Sendable {
 
 /// What gesture opens an anchor's tooltip.
 ///
-/// The design system opens on a tap; the SwiftUI recipe opens on a long press and keeps the
-/// control's own tap for its action.
+/// A program names it per anchor: the design system opens on a tap; the SwiftUI recipe opens on a
+/// long press and keeps the control's own tap for its action.
 public enum Trigger: Hashable, Sendable {
   /// A tap opens the tooltip (and runs a labelled control's action as well).
   case tap
@@ -44,7 +60,7 @@ public enum Trigger: Hashable, Sendable {
 ///
 /// The file has two defects (wider bodies on three sides, a low-contrast supporting line);
 /// `file` reproduces them so they can be seen, `hug` fixes them.
-public enum Fidelity: String, CaseIterable, Hashable, Sendable {
+package enum Fidelity: String, CaseIterable, Hashable, Sendable {
   /// Every body hugs its text; the supporting line uses a muted token with 7.1:1 contrast.
   case hug
   /// Bottom, left and right bodies are one column wider; the supporting line uses
@@ -54,8 +70,9 @@ public enum Fidelity: String, CaseIterable, Hashable, Sendable {
 
 /// What the tap that closes an open tooltip does besides closing it.
 ///
-/// `consume` is the design's rule (the next tap only closes); `passThrough` lets that tap
-/// reach what is under it, which is what most desktop users expect.
+/// A program passes it with each input (``TooltipState/send(_:layout:policy:now:)``): `consume`
+/// is the design's rule (the next tap only closes); `passThrough` lets that tap reach what is
+/// under it, which is what most desktop users expect.
 public enum DismissPolicy: String, CaseIterable, Hashable, Sendable {
   /// The closing tap does nothing else.
   case consume
@@ -66,7 +83,7 @@ public enum DismissPolicy: String, CaseIterable, Hashable, Sendable {
 /// The set of glyphs the component draws for itself: pointers, the default icon and the ellipsis.
 ///
 /// Copy (headline, supporting line, label, custom glyph) is never changed by this.
-public enum GlyphSet: Hashable, Sendable {
+package enum GlyphSet: Hashable, Sendable {
   /// ▲ ▼ ◀ ▶ and ⅈ (U+2148, an information "i" that DejaVu Sans Mono draws), for UTF-8
   /// terminals.
   case unicode
@@ -74,7 +91,7 @@ public enum GlyphSet: Hashable, Sendable {
   case ascii
 
   /// The pointer glyph for a bubble at `placement`: it points at the anchor.
-  public func pointer(for placement: Placement) -> String {
+  package func pointer(for placement: Placement) -> String {
     switch (self, placement) {
     case (.unicode, .top): "▼"
     case (.unicode, .bottom): "▲"
@@ -88,10 +105,10 @@ public enum GlyphSet: Hashable, Sendable {
   }
 
   /// The icon drawn for an anchor with no glyph of its own.
-  public var defaultGlyph: String { self == .unicode ? "ⅈ" : "i" }
+  package var defaultGlyph: String { self == .unicode ? "ⅈ" : "i" }
 
   /// The mark that ends text cut to fit (a line of a program's own, say): … or `.`.
   ///
   /// Kept with the other glyphs so that one place lists everything the set draws itself.
-  public var ellipsis: String { self == .unicode ? "…" : "." }
+  package var ellipsis: String { self == .unicode ? "…" : "." }
 }

@@ -1,13 +1,14 @@
 /// A set of anchors laid out together, with the wrapping width their bubbles share.
 ///
-/// A scene is what the renderer draws and what a scene file decodes to.
+/// A program describes its tooltips as one (in code, or in a scene file that decodes to one) and
+/// lays it out on its screen with ``SceneLayout``.
 public struct Scene: Hashable, Sendable {
   /// The anchors in file order (file order breaks reading-order ties).
   public var anchors: [Anchor]
   /// The column at which bubble lines wrap; nil never wraps.
   public var maxTextWidth: Int?
   /// Static text drawn beneath the anchors (form field frames, captions).
-  public var decorations: [Decoration]
+  package var decorations: [Decoration]
   /// What an open bubble does at the screen's edges: cropped where it stands (the design, the
   /// default) or shifted along the cross axis first (SPEC 3's opt-in, for anchors with no side
   /// that has room, such as a toolbar on the top row).
@@ -34,10 +35,27 @@ public struct Scene: Hashable, Sendable {
   public static let defaultSkipDelay: Duration = .milliseconds(300)
 
   /// Makes a scene; edges crop, and hover and focus are off, unless asked for.
+  ///
+  /// The one value a program describes its tooltips with: lay it out with ``SceneLayout``.
   public init(
     anchors: [Anchor],
     maxTextWidth: Int? = Scene.defaultMaxTextWidth,
-    decorations: [Decoration] = [],
+    edges: EdgePolicy = .crop,
+    opensOnHover: Bool = false,
+    opensOnFocus: Bool = false,
+    hoverDelay: Duration = Scene.defaultHoverDelay,
+    skipDelay: Duration = Scene.defaultSkipDelay
+  ) {
+    self.init(
+      anchors: anchors, maxTextWidth: maxTextWidth, decorations: [], edges: edges, opensOnHover: opensOnHover,
+      opensOnFocus: opensOnFocus, hoverDelay: hoverDelay, skipDelay: skipDelay)
+  }
+
+  /// Makes a scene with static text beneath its anchors (the built-in scenes' form frames).
+  package init(
+    anchors: [Anchor],
+    maxTextWidth: Int? = Scene.defaultMaxTextWidth,
+    decorations: [Decoration],
     edges: EdgePolicy = .crop,
     opensOnHover: Bool = false,
     opensOnFocus: Bool = false,
@@ -88,25 +106,24 @@ public enum EdgePolicy: String, CaseIterable, Hashable, Sendable {
   /// Nothing moves; cells outside the screen are dropped (``Rect/intersection(_:)``).
   case crop
   /// The body moves along the cross axis by the fewest cells that bring it wholly on screen,
-  /// never so far that the pointer leaves its span (``BubbleLayout/shifted(onto:)``); what
-  /// still falls outside is cropped.
+  /// never so far that the pointer leaves its span; what still falls outside is cropped.
   case shift
 }
 
 /// A piece of static text in a scene, placed like an anchor but never interactive.
 ///
 /// Built-in scenes use decorations to show what an anchor belongs to (a form field's frame).
-public struct Decoration: Hashable, Sendable {
+package struct Decoration: Hashable, Sendable {
   /// The first cell of the text in scene coordinates; negative values count from the far
   /// edge as they do for anchors (x = -1: the text ends on the last column).
-  public var position: Point
+  package var position: Point
   /// The text, one row, sanitized before drawing.
-  public var text: String
+  package var text: String
   /// Whether it is drawn dim.
-  public var isDim: Bool
+  package var isDim: Bool
 
   /// Makes a decoration.
-  public init(position: Point, text: String, isDim: Bool = false) {
+  package init(position: Point, text: String, isDim: Bool = false) {
     self.position = position
     self.text = text
     self.isDim = isDim

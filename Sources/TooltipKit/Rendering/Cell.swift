@@ -2,30 +2,30 @@
 ///
 /// A grapheme `width` columns wide sits in its first cell; the `width - 1` cells after it are
 /// continuations, so a row's text always spans exactly its columns.
-public struct Cell: Hashable, Sendable {
+@usableFromInline package struct Cell: Hashable, Sendable {
   /// The grapheme drawn here; empty for a continuation cell.
-  public var text: String
+  @usableFromInline package var text: String
   /// The columns the grapheme covers (1 for most, 2 for wide characters), 0 for a continuation.
-  public var width: Int
+  @usableFromInline package var width: Int
   /// Colours and attributes.
-  public var style: Style
+  @usableFromInline package var style: Style
 
   /// Makes a cell.
-  public init(text: String, width: Int, style: Style) {
+  @usableFromInline package init(text: String, width: Int, style: Style) {
     self.text = text
     self.width = width
     self.style = style
   }
 
   /// A space in the terminal's own colours.
-  public static let blank = Cell(text: " ", width: 1, style: .plain)
+  @usableFromInline package static let blank = Cell(text: " ", width: 1, style: .plain)
 
   /// Whether this cell is the right part of a wide grapheme.
-  public var isContinuation: Bool { width == 0 }
+  @usableFromInline package var isContinuation: Bool { width == 0 }
 
   /// Whether two cells draw the same; inlinable so a presenter comparing whole frames pays a
   /// few instructions per cell, not a call.
-  @inlinable public static func == (a: Cell, b: Cell) -> Bool {
+  @inlinable package static func == (a: Cell, b: Cell) -> Bool {
     a.width == b.width && a.style == b.style && a.text == b.text
   }
 }

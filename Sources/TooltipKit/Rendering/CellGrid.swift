@@ -8,7 +8,7 @@ public struct CellGrid: Hashable, Sendable {
   /// The grid's size in cells.
   public let size: Size
   /// The cells, row-major: the cell at (x, y) is `cells[y * size.width + x]`.
-  public private(set) var cells: [Cell]
+  @usableFromInline package private(set) var cells: [Cell]
   /// Where the terminal cursor rests, or nil when it is hidden.
   public var cursor: Point?
 
@@ -22,12 +22,12 @@ public struct CellGrid: Hashable, Sendable {
   public var bounds: Rect { Rect(size: size) }
 
   /// The cell at column `x`, row `y`; the point must be inside the grid.
-  public subscript(x: Int, y: Int) -> Cell {
+  @usableFromInline package subscript(x: Int, y: Int) -> Cell {
     cells[y * size.width + x]
   }
 
   /// The cell at `point`, or nil outside the grid.
-  public func cell(at point: Point) -> Cell? {
+  @usableFromInline package func cell(at point: Point) -> Cell? {
     bounds.contains(point) ? self[point.x, point.y] : nil
   }
 

@@ -4,12 +4,12 @@
 /// Pure so the mapping (the xterm palette search, the 8-colour dim fallback, text kept readable
 /// as 8- and 16-colour terminals really draw it) is unit-tested; the terminal layer feeds its
 /// results to ncurses.
-public struct ColorLadder: Hashable, Sendable {
+package struct ColorLadder: Hashable, Sendable {
   /// The rung this ladder maps to.
-  public let level: ColorLevel
+  package let level: ColorLevel
 
   /// A ladder for terminals at `level`.
-  public init(level: ColorLevel) {
+  package init(level: ColorLevel) {
     self.level = level
   }
 
@@ -21,7 +21,7 @@ public struct ColorLadder: Hashable, Sendable {
   ///   - hasColors: what `has_colors()` says.
   ///   - colors: `COLORS` after `start_color()`.
   ///   - directFlag: the terminfo `RGB` flag (the colour number is the 24-bit value).
-  public static func level(noColor: String?, hasColors: Bool, colors: Int, directFlag: Bool) -> ColorLevel {
+  package static func level(noColor: String?, hasColors: Bool, colors: Int, directFlag: Bool) -> ColorLevel {
     if let noColor, !noColor.isEmpty { return .none }
     guard hasColors else { return .none }
     if directFlag || colors >= 1 << 24 { return .direct }
@@ -33,14 +33,14 @@ public struct ColorLadder: Hashable, Sendable {
 
   /// A colour as this ladder draws it: the terminal's colour number, and whether the text must
   /// be dimmed to stand for a bright colour the terminal lacks.
-  public struct Mapped: Hashable, Sendable {
+  package struct Mapped: Hashable, Sendable {
     /// The colour number for `init_extended_pair`.
-    public var number: Int32
+    package var number: Int32
     /// Whether the cell takes the dim attribute (bright foregrounds on 8-colour terminals).
-    public var dim: Bool
+    package var dim: Bool
 
     /// Makes a mapped colour.
-    public init(number: Int32, dim: Bool = false) {
+    package init(number: Int32, dim: Bool = false) {
       self.number = number
       self.dim = dim
     }
@@ -48,7 +48,7 @@ public struct ColorLadder: Hashable, Sendable {
 
   /// The colour number for `color` as a foreground (`isForeground`) or background, or nil at
   /// the `none` rung.
-  public func map(_ color: TerminalColor, isForeground: Bool) -> Mapped? {
+  package func map(_ color: TerminalColor, isForeground: Bool) -> Mapped? {
     switch level {
     case .none:
       return nil
@@ -74,7 +74,7 @@ public struct ColorLadder: Hashable, Sendable {
   /// takes two thirds of each channel. When the design's choice reads under
   /// ``ThemeTokens/minimumTextContrast`` there, the first that reads well of: the same without
   /// bold, the plain twin of a bright colour, then black or white, is taken instead.
-  public func map(_ style: Style) -> (foreground: Int32?, background: Int32?, attributes: Attributes) {
+  package func map(_ style: Style) -> (foreground: Int32?, background: Int32?, attributes: Attributes) {
     let foreground = style.foreground.flatMap { map($0, isForeground: true) }
     let background = style.background.flatMap { map($0, isForeground: false) }
     var attributes = style.attributes
@@ -130,14 +130,14 @@ public struct ColorLadder: Hashable, Sendable {
 
   /// The direct-colour number of `rgb`: 0xRRGGBB. Direct-colour terminfo entries read numbers
   /// below 8 as the ANSI colours, so those near-blacks are nudged to #000008.
-  public static func directNumber(_ rgb: RGB) -> Int32 {
+  package static func directNumber(_ rgb: RGB) -> Int32 {
     let value = Int32(rgb.red) << 16 | Int32(rgb.green) << 8 | Int32(rgb.blue)
     return value < 8 ? 8 : value
   }
 
   /// The RGB value of xterm palette entry `index` (16 to 255): the 6 x 6 x 6 cube, then the
   /// 24 greys.
-  public static func paletteColor(_ index: Int) -> RGB {
+  package static func paletteColor(_ index: Int) -> RGB {
     precondition((16...255).contains(index), "palette index \(index) is outside 16...255")
     if index >= 232 {
       let level = UInt8(8 + 10 * (index - 232))
@@ -153,7 +153,7 @@ public struct ColorLadder: Hashable, Sendable {
 
   /// The index (16 to 255) of the xterm palette entry nearest to `rgb` by Euclidean distance in
   /// RGB; ties go to the lower index. Entries 0 to 15 are left out: terminals redefine them.
-  public static func nearest256(_ rgb: RGB) -> Int {
+  package static func nearest256(_ rgb: RGB) -> Int {
     var best = 16
     var bestDistance = Int.max
     for (offset, entry) in palette.enumerated() {

@@ -1,7 +1,7 @@
 /// How many colours a terminal can show, best first: the rungs of the colour ladder.
 ///
 /// The presenter maps the core's exact colours down to the rung the terminal offers.
-public enum ColorLevel: Int, Comparable, Sendable {
+package enum ColorLevel: Int, Comparable, Sendable {
   /// No colour: monochrome attributes only.
   case none = 0
   /// 8 basic colours.
@@ -14,5 +14,5 @@ public enum ColorLevel: Int, Comparable, Sendable {
   case direct
 
   /// Orders rungs from none to direct.
-  public static func < (a: ColorLevel, b: ColorLevel) -> Bool { a.rawValue < b.rawValue }
+  package static func < (a: ColorLevel, b: ColorLevel) -> Bool { a.rawValue < b.rawValue }
 }

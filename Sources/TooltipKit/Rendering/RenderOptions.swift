@@ -1,14 +1,16 @@
-/// How a scene is laid out and drawn: theme, fidelity, glyph set, colour or monochrome.
+/// How a scene is drawn: light or dark, in colour or monochrome, with Unicode or ASCII glyphs,
+/// and whether the selection is highlighted and holds the cursor.
 ///
-/// One value travels from the command line to the layout and the renderer, so the frame and
-/// its hit testing always agree.
+/// A program gives one to ``SceneLayout`` to match its terminal (no colours, no UTF-8) and its
+/// focus (a program with a focus of its own keeps the cursor); the layout carries it to every
+/// frame, so drawing and hit testing always agree.
 public struct RenderOptions: Hashable, Sendable {
   /// Light or dark tokens.
   public var theme: Theme
   /// The clean bubble or the design file's as drawn.
-  public var fidelity: Fidelity
+  package var fidelity: Fidelity
   /// Unicode or ASCII pointers and default icon.
-  public var glyphs: GlyphSet
+  package var glyphs: GlyphSet
   /// Colours when true; monochrome (body reverse, headline bold, supporting dim) when false.
   public var colors: Bool
   /// Whether the selected anchor is drawn in reverse video.
@@ -18,17 +20,39 @@ public struct RenderOptions: Hashable, Sendable {
   public var placesCursor: Bool
   /// The program's own bubble colours, or nil for the design's tokens for ``theme`` and
   /// ``fidelity``.
-  public var tokens: ThemeTokens?
+  package var tokens: ThemeTokens?
   /// The terminal's own background colour when the program knows it (a terminal's answer to
   /// a colour query, `COLORFGBG`), or nil: the pointer over that background then switches to
-  /// a colour that shows on it, where the fill's would not (``BubbleStyles/pointer(over:)``).
-  public var terminalBackground: RGB?
+  /// a colour that shows on it, where the fill's would not (`BubbleStyles.pointer(over:)`).
+  package var terminalBackground: RGB?
 
-  /// Makes options; the defaults are the design's: light, hug, Unicode, colour, the
-  /// selection highlighted with the cursor on it.
+  /// Whether the pointers, the default icon and the ellipsis are drawn in ASCII (`^ v < >`,
+  /// `i`, `.`) rather than Unicode (`▲ ▼ ◀ ▶`, `ⅈ`, `…`): for a terminal whose locale is not
+  /// UTF-8 or whose font lacks them. The copy is never changed.
+  public var asciiGlyphs: Bool {
+    get { glyphs == .ascii }
+    set { glyphs = newValue ? .ascii : .unicode }
+  }
+
+  /// Makes options; the defaults are the design's: light, colour, Unicode, the selection
+  /// highlighted with the cursor on it.
   public init(
     theme: Theme = .light,
-    fidelity: Fidelity = .hug,
+    colors: Bool = true,
+    asciiGlyphs: Bool = false,
+    highlightsSelection: Bool = true,
+    placesCursor: Bool = true
+  ) {
+    self.init(
+      theme: theme, fidelity: .hug, glyphs: asciiGlyphs ? .ascii : .unicode, colors: colors,
+      highlightsSelection: highlightsSelection, placesCursor: placesCursor)
+  }
+
+  /// Makes options with the design-review and colour settings a program does not name: the
+  /// fidelity, the program's own tokens and the terminal's background.
+  package init(
+    theme: Theme = .light,
+    fidelity: Fidelity,
     glyphs: GlyphSet = .unicode,
     colors: Bool = true,
     highlightsSelection: Bool = true,
@@ -47,34 +71,34 @@ public struct RenderOptions: Hashable, Sendable {
   }
 
   /// The colours bubbles are drawn with: the program's ``tokens``, or the design's.
-  public var resolvedTokens: ThemeTokens { tokens ?? ThemeTokens(theme: theme, fidelity: fidelity) }
+  package var resolvedTokens: ThemeTokens { tokens ?? ThemeTokens(theme: theme, fidelity: fidelity) }
 
   /// The bubble's styles for these options: fill, pointer, headline, supporting.
-  public var bubbleStyles: BubbleStyles { BubbleStyles(self) }
+  package var bubbleStyles: BubbleStyles { BubbleStyles(self) }
 }
 
 /// The four styles a bubble is drawn with, resolved from theme, fidelity and colour mode.
 ///
 /// Monochrome: body reverse video, headline bold, supporting dim, pointer plain.
-public struct BubbleStyles: Hashable, Sendable {
+package struct BubbleStyles: Hashable, Sendable {
   /// Body padding cells.
-  public var fill: Style
+  package var fill: Style
   /// The pointer glyph, as the design gives it: the fill's colour on no background of its own.
   /// Drawn, it keeps the background of the cell under it (``pointer(over:)``).
-  public var pointer: Style
+  package var pointer: Style
   /// Headline rows.
-  public var headline: Style
+  package var headline: Style
   /// Supporting rows.
-  public var supporting: Style
+  package var supporting: Style
   /// The terminal's own background colour when known (``RenderOptions/terminalBackground``).
-  public var terminalBackground: RGB?
+  package var terminalBackground: RGB?
 
   /// The least contrast the pointer keeps with the background it is drawn on: WCAG 2.1's 3:1
   /// for graphical objects (SC 1.4.11).
-  public static let minimumPointerContrast = 3.0
+  package static let minimumPointerContrast = 3.0
 
   /// Styles of the program's own for each part of a bubble.
-  public init(fill: Style, pointer: Style, headline: Style, supporting: Style, terminalBackground: RGB? = nil) {
+  package init(fill: Style, pointer: Style, headline: Style, supporting: Style, terminalBackground: RGB? = nil) {
     self.fill = fill
     self.pointer = pointer
     self.headline = headline
@@ -93,7 +117,7 @@ public struct BubbleStyles: Hashable, Sendable {
   /// in reverse video the pointer stays in reverse video, so the background the cell shows is
   /// kept; in monochrome (no colour) the glyph takes the terminal's own colours that way.
   /// Attributes other than reverse (a dim anchor, a bold title) are not taken from the cell.
-  public func pointer(over under: Style) -> Style {
+  package func pointer(over under: Style) -> Style {
     let reversed = under.attributes.contains(.reverse)
     // The colour the cell shows behind its text: its foreground when reversed.
     let behind = reversed ? under.foreground : under.background
@@ -110,7 +134,7 @@ public struct BubbleStyles: Hashable, Sendable {
   }
 
   /// Resolves the styles for `options`.
-  public init(_ options: RenderOptions) {
+  package init(_ options: RenderOptions) {
     terminalBackground = options.terminalBackground
     if options.colors {
       let tokens = options.resolvedTokens

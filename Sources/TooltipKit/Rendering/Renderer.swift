@@ -2,7 +2,7 @@
 /// open bubble on top.
 ///
 /// Pure: the same layout, state and options always give the same cells.
-public enum Renderer {
+package enum Renderer {
   /// Draws `layout` with `state` into `grid`, over whatever the grid holds (chrome, say).
   ///
   /// Anchors and decorations are cropped at the scene area; the bubble only at the grid's
@@ -12,7 +12,7 @@ public enum Renderer {
   /// the cursor to the program.
   ///
   /// The same as ``drawScene(_:into:)`` then ``drawState(_:state:into:)``.
-  public static func draw(_ layout: SceneLayout, state: TooltipState, into grid: inout CellGrid) {
+  package static func draw(_ layout: SceneLayout, state: TooltipState, into grid: inout CellGrid) {
     drawScene(layout, into: &grid)
     drawState(layout, state: state, into: &grid)
   }
@@ -22,7 +22,7 @@ public enum Renderer {
   /// What it draws changes only with the layout, so a program showing many anchors can keep
   /// the result and draw only ``drawState(_:state:into:)`` over a copy for each frame: a key
   /// then costs the same with 10,000 anchors as with 8.
-  public static func drawScene(_ layout: SceneLayout, into grid: inout CellGrid) {
+  package static func drawScene(_ layout: SceneLayout, into grid: inout CellGrid) {
     let sceneClip = layout.area
 
     for decoration in layout.scene.decorations {
@@ -49,7 +49,7 @@ public enum Renderer {
   /// the selected box that no anchor drawn after it (later in reading order) covers, which is
   /// what drawing the anchor reversed in its turn would give. With duplicate ids, the selected
   /// anchor is the first of its name in reading order, the one the cursor rests on.
-  public static func drawState(_ layout: SceneLayout, state: TooltipState, into grid: inout CellGrid) {
+  package static func drawState(_ layout: SceneLayout, state: TooltipState, into grid: inout CellGrid) {
     let selected = state.selectedID.flatMap { layout.readingIndex(of: $0) }
     if let selected {
       // The box of a disabled anchor is dim already; its padding turns dim with it.
@@ -71,7 +71,7 @@ public enum Renderer {
   /// The box comes as one rect when nothing covers it, else as its uncovered cells one by one;
   /// padding cells one by one. With duplicate ids, the selected anchor is the first of its name
   /// in reading order, the one the cursor rests on.
-  public static func highlight(_ layout: SceneLayout, state: TooltipState) -> [Rect] {
+  package static func highlight(_ layout: SceneLayout, state: TooltipState) -> [Rect] {
     var rects: [Rect] = []
     forEachHighlightRect(layout, selected: state.selectedID.flatMap { layout.readingIndex(of: $0) }) {
       rects.append($0)
@@ -114,7 +114,7 @@ public enum Renderer {
   /// screen, or the options leave the cursor to the program.
   ///
   /// A screen reader and a block cursor both follow the cursor, so it rests on the selection.
-  public static func cursor(_ layout: SceneLayout, state: TooltipState, screen: Size) -> Point? {
+  package static func cursor(_ layout: SceneLayout, state: TooltipState, screen: Size) -> Point? {
     cursor(layout, selected: state.selectedID.flatMap { layout.readingIndex(of: $0) }, screen: screen)
   }
 
@@ -127,7 +127,7 @@ public enum Renderer {
 
   /// Draws one bubble (body, text, pointer), cropped at the grid's edges; the pointer keeps the
   /// background of the cell it covers (``BubbleStyles/pointer(over:)``).
-  public static func drawBubble(_ bubble: BubbleLayout, styles: BubbleStyles, into grid: inout CellGrid) {
+  package static func drawBubble(_ bubble: BubbleLayout, styles: BubbleStyles, into grid: inout CellGrid) {
     grid.fill(bubble.body, style: styles.fill)
     // Only the rows and columns on the grid are built from the copy: a long copy's other
     // rows cost nothing per frame. Rows lie on consecutive lines from the first one down.
@@ -152,14 +152,16 @@ public enum Renderer {
   }
 }
 
-/// Renders `scene` in `state` on a screen of `size` (the scene fills it) with `options`.
+/// A new frame of `size` cells with `scene` drawn in `state` (the scene fills the frame), in
+/// `options`.
 ///
-/// The one call a program needs for a frame; programs with chrome lay the scene out in an
-/// area of their own with ``SceneLayout`` and call ``Renderer/draw(_:state:into:)``.
+/// The one call a program needs for a frame of tooltips alone; a program with cells of its own
+/// lays the scene out with ``SceneLayout`` and draws it over them with
+/// ``CellGrid/draw(_:state:)``.
 public func render(scene: Scene, state: TooltipState, size: Size, options: RenderOptions = RenderOptions()) -> CellGrid
 {
   let layout = SceneLayout(scene: scene, screen: size, options: options)
   var grid = CellGrid(size: size)
-  Renderer.draw(layout, state: state, into: &grid)
+  grid.draw(layout, state: state)
   return grid
 }

@@ -1,7 +1,9 @@
 /// What the state machine is told: gestures, keys, time, programmatic requests.
 ///
-/// Time arrives as an input (press and release timestamps, ticks) so a long press is decided
-/// from numbers, never from a timer inside the logic. Timestamps are any monotonic clock's
+/// A program sends one for what its own input means to the tooltips (a press, a tick, a
+/// programmatic open); what the terminal sent goes in as a ``TerminalInput``. Time arrives as an
+/// input (press and release timestamps, ticks) so a long press is decided from numbers, never
+/// from a timer inside the logic. Timestamps are any monotonic clock's
 /// readings as a `Duration` since its origin.
 public enum TooltipInput: Hashable, Sendable {
   /// The primary button went down at a cell.
@@ -19,21 +21,22 @@ public enum TooltipInput: Hashable, Sendable {
   /// Time passed: a press held on a long-press anchor past its duration becomes a long press,
   /// a pointer or a selection resting long enough on a hover or focus anchor opens its tooltip.
   case tick(Duration)
-  /// Keyboard activation: a tap on the selected anchor (`TooltipKeymap` maps Enter and
+  /// Keyboard activation: a tap on the selected anchor (the component's keys map Enter and
   /// Space to it).
   case activate
   /// Show or hide the selected anchor's tooltip whatever its trigger: close whatever is open
   /// and show the selected anchor's, or hide it when it was the one open. The keyboard's way
-  /// to a long-press hint (`TooltipKeymap` maps the `i` key to it).
+  /// to a long-press hint (the component's keys map `i` to it).
   case toggleHint
-  /// Close whatever is open (`TooltipKeymap` maps Esc to it).
+  /// Close whatever is open (the component's keys map Esc to it).
   case escape
-  /// Select the next anchor in reading order (Tab in `TooltipKeymap`).
+  /// Select the next anchor in reading order (Tab among the component's keys).
   case selectNext
-  /// Select the previous anchor in reading order (Shift-Tab in `TooltipKeymap`).
+  /// Select the previous anchor in reading order (Shift-Tab among the component's keys).
   case selectPrevious
-  /// Select the nearest anchor in that direction (arrows and h j k l in `TooltipKeymap`).
-  case move(Direction)
+  /// Select the nearest anchor that way: `.top` is up, towards row 0 (arrows and h j k l
+  /// among the component's keys).
+  case move(Placement)
   /// Select the anchor with this id (a programmatic selection).
   case select(String)
   /// Select nothing: the program's focus moved elsewhere. An open tooltip closes
@@ -70,8 +73,8 @@ public enum CloseReason: String, Hashable, Sendable {
   case longPress
   /// An ``TooltipInput/escape``.
   case escape
-  /// A ``TooltipInput/toggleHint`` that hid it, or showed another anchor's (the `i` key in
-  /// `TooltipKeymap`).
+  /// A ``TooltipInput/toggleHint`` that hid it, or showed another anchor's (the `i` key among
+  /// the component's keys).
   case hintToggled
   /// The selection moved to another anchor.
   case selectionMoved
@@ -96,7 +99,7 @@ public enum OpenReason: String, Hashable, Sendable {
   case tap
   /// A press held on a long-press anchor.
   case longPress
-  /// ``TooltipInput/toggleHint`` (the `i` key in `TooltipKeymap`).
+  /// ``TooltipInput/toggleHint`` (the `i` key among the component's keys).
   case hintToggled
   /// ``TooltipInput/open(_:)``.
   case programmatic
@@ -111,7 +114,8 @@ public enum OpenReason: String, Hashable, Sendable {
 
 /// A change the state machine reports: every open, close and action.
 ///
-/// A program may show the last one to the user; tests compare sequences of them.
+/// A program acts on them (an anchor's ``action(_:)`` is its own button's press), and may show
+/// the last one to the user; tests compare sequences of them.
 public enum TooltipEvent: Hashable, Sendable, CustomStringConvertible {
   /// The tooltip of this anchor opened.
   case opened(String)

@@ -1,8 +1,10 @@
 /// The tooltip state machine: which tooltip is open (at most one) and how it opened, which
 /// anchor is selected, the press in progress, and where the pointer rests.
 ///
-/// A value type with one entry point, ``send(_:layout:policy:now:)``: an input goes in, the
-/// state moves on and the changes come back as events. Hit testing uses the layout the frame
+/// A program keeps one and sends it every input, as a ``TooltipInput`` with
+/// ``send(_:layout:policy:now:)`` or as the terminal sent it with
+/// ``send(_:layout:policy:now:letters:)``: the state moves on and the changes come back as
+/// events. Hit testing uses the layout the frame
 /// was drawn from, so taps land on what the user saw. Time is an input too: hover and focus
 /// delays, like long presses, are decided from timestamps and ticks, never by a timer inside.
 public struct TooltipState: Hashable, Sendable {
@@ -233,7 +235,7 @@ public struct TooltipState: Hashable, Sendable {
         events += keyboardSelect(layout.anchors.first?.id, layout: layout)
         break
       }
-      if let target = layout.nearest(from: selectedID, toward: direction) {
+      if let target = layout.nearest(from: selectedID, toward: Direction(direction)) {
         events += keyboardSelect(target.id, layout: layout)
       }
     case .select(let id):
@@ -270,7 +272,7 @@ public struct TooltipState: Hashable, Sendable {
   /// input (``TooltipInput/layoutChanged`` after a resize, say), and keeps it: reading it costs
   /// no wrapping of the copy. A layout the state has not been sent yet gets its bubble laid out
   /// afresh, so a bubble is never drawn for a layout it was not made for.
-  public func openBubble(_ layout: SceneLayout) -> BubbleLayout? {
+  package func openBubble(_ layout: SceneLayout) -> BubbleLayout? {
     guard let openID else { return nil }
     if kept.holds(openID, on: layout) { return kept.bubble }
     return layout.bubble(for: openID)

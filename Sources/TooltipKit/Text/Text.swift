@@ -62,7 +62,7 @@ package struct TextLine: Hashable, Sendable {
 /// Widths come from glibc's `wcwidth` under a fixed UTF-8 locale, the same measure a terminal
 /// library advances the cursor by, whatever the user's own locale is. Every function takes raw
 /// text: what sanitizing replaces counts as the one column U+FFFD covers.
-public enum Text {
+package enum Text {
   /// The replacement character that stands in for anything unsafe or unmeasurable.
   static let replacement: Unicode.Scalar = "\u{FFFD}"
 
@@ -71,7 +71,7 @@ public enum Text {
   ///
   /// When it is not, no scalar past printable ASCII can be measured, so sanitizing turns all
   /// other copy into U+FFFD: a program should say so once rather than draw that.
-  public static var measuresWidths: Bool { tk_width_available() != 0 }
+  package static var measuresWidths: Bool { tk_width_available() != 0 }
 
   /// Whether `scalar` must never reach a terminal or a layout: a control character (C0, C1,
   /// DEL, ESC), a bidirectional formatting character, a line or paragraph separator, a
@@ -103,7 +103,7 @@ public enum Text {
   ///
   /// Copy is anyone's (a file, a translation, a user's name): sanitized, none of it can move
   /// the cursor, change colours or reorder the line.
-  public static func sanitize(_ text: String) -> String {
+  package static func sanitize(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
     var scalars = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
@@ -116,7 +116,7 @@ public enum Text {
   ///
   /// What a program lines its own cells up by, measured as the cell grid and the terminal
   /// count.
-  public static func width(_ text: String) -> Int {
+  package static func width(_ text: String) -> Int {
     var total = 0
     for scalar in text.unicodeScalars { total += drawnWidth(scalar) ?? 1 }
     return total
@@ -126,7 +126,7 @@ public enum Text {
   /// zero-width one (which the cell grid joins to the grapheme before it).
   ///
   /// The one measure of a grapheme: layout, drawing and a program's own text agree on it.
-  public static func width(of grapheme: Character) -> Int {
+  package static func width(of grapheme: Character) -> Int {
     var total = 0
     for scalar in grapheme.unicodeScalars { total += drawnWidth(scalar) ?? 1 }
     return total
@@ -358,7 +358,7 @@ public enum Text {
   /// Greedy: lines break only at spaces, runs of spaces collapse, leading and trailing spaces
   /// go. A word wider than the width starts a new row and is cut into pieces of the width; the
   /// next word may join its last piece. A grapheme wider than the width sits alone on its row.
-  public static func wrap(_ text: String, width: Int?) -> [String] {
+  package static func wrap(_ text: String, width: Int?) -> [String] {
     let source = Substring(sanitize(text))
     return wrapRanges(source, width: width).map { rowLine($0.slice(of: source)).text }
   }
@@ -368,7 +368,7 @@ public enum Text {
   ///
   /// For a program's own one-row text (a status row, a title) that must not run past its
   /// space; only the start of a long text is read.
-  public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+  package static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
     TextLine(units: units(sanitize(text), upTo: width)).truncated(to: width, ellipsis: ellipsis).text
   }
 }
