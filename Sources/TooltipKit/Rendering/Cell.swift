@@ -1,40 +1,31 @@
+import Synchronization
+
 /// One cell of the grid: a grapheme (or the continuation of a wide one to its left) and its style.
 ///
 /// A grapheme `width` columns wide sits in its first cell; the `width - 1` cells after it are
 /// continuations, so a row's text always spans exactly its columns.
 ///
-/// A grapheme of one scalar (nearly every cell) is stored as that scalar; only the rare one of
-/// several (an emoji sequence, a letter with combining marks) keeps its text, in a small object
-/// of its own beside the cell. A grid is copied, compared and drawn without a `String` per cell.
+/// A cell holds no reference: a grapheme of one scalar (nearly every cell) is stored as that
+/// scalar, and the rare one of several (an emoji sequence, a letter with combining marks) as its
+/// number in a side table of such graphemes that the process shares. A grid is plain memory to
+/// make, copy, compare and free, with no `String` to retain, release or compare per cell.
 public struct Cell: Hashable, Sendable {
-  /// The grapheme's only scalar's value, `emptyCode` for none, or `clusterCode` when `cluster`
-  /// holds a grapheme of several scalars.
+  /// The grapheme: its only scalar's value, `emptyCode` for none, or `clusterFlag` and the
+  /// number of a grapheme of several scalars in the side table.
   @usableFromInline package var code: UInt32
   /// The columns the grapheme covers, as stored.
   @usableFromInline package var columns: Int32
-  /// A grapheme of several scalars, or nil.
-  @usableFromInline package var cluster: Cluster?
   /// Colours and attributes.
   public var style: Style
 
   /// The code of a cell with no grapheme (a continuation).
   @usableFromInline package static let emptyCode: UInt32 = 0xFFFF_FFFF
-  /// The code of a cell whose grapheme of several scalars is in `cluster` (scalar values stop
-  /// at 0x10FFFF).
-  @usableFromInline package static let clusterCode: UInt32 = 0xFFFF_FFFE
-
-  /// A grapheme of several scalars, kept with its exact bytes: two canonically equal spellings
-  /// are two graphemes, each drawn as given.
-  @usableFromInline package final class Cluster: Sendable {
-    /// The grapheme.
-    let text: String
-
-    init(_ text: String) { self.text = text }
-  }
+  /// The bit that marks a code as a number in the side table (scalar values stop at 0x10FFFF).
+  @usableFromInline package static let clusterFlag: UInt32 = 0x8000_0000
 
   /// Makes a cell.
   public init(text: String, width: Int, style: Style) {
-    (code, cluster) = Self.stored(text)
+    code = Self.code(for: text)
     columns = Int32(clamping: width)
     self.style = style
   }
@@ -44,18 +35,17 @@ public struct Cell: Hashable, Sendable {
   @inlinable package init(code: UInt32, width: Int, style: Style) {
     self.code = code
     columns = Int32(truncatingIfNeeded: width)
-    cluster = nil
     self.style = style
   }
 
   /// The grapheme drawn here; empty for a continuation cell.
   public var text: String {
     get {
-      if let cluster { return cluster.text }
       if code == Self.emptyCode { return "" }
+      if code & Self.clusterFlag != 0 { return GraphemeTable.text(code & ~Self.clusterFlag) }
       return String(Character(Unicode.Scalar(code) ?? "\u{FFFD}"))
     }
-    set { (code, cluster) = Self.stored(newValue) }
+    set { code = Self.code(for: newValue) }
   }
 
   /// The columns the grapheme covers (1 for most, 2 for wide characters), 0 for a continuation.
@@ -88,7 +78,9 @@ public struct Cell: Hashable, Sendable {
 
   /// ``hasDisputedWidth`` past its inlined test.
   @usableFromInline package var isDisputed: Bool {
-    if let cluster { return Text.hasDisputedWidth(cluster.text) }
+    if code & Self.clusterFlag != 0 {
+      return code != Self.emptyCode && Text.hasDisputedWidth(GraphemeTable.text(code & ~Self.clusterFlag))
+    }
     switch code {
     case 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true
     default: return false
@@ -116,38 +108,56 @@ public struct Cell: Hashable, Sendable {
     withUnsafeBytes(of: &packed) { body($0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
   }
 
-  /// The stored form of `text`: its scalar when it has exactly one, else the code and object
-  /// for none or several.
-  static func stored(_ text: String) -> (UInt32, Cluster?) {
+  /// The code for `text`: its scalar when it has exactly one, its number in the side table
+  /// when it has several.
+  static func code(for text: String) -> UInt32 {
     var utf8 = text.utf8.makeIterator()
-    guard let first = utf8.next() else { return (emptyCode, nil) }
-    if first < 0x80 && utf8.next() == nil { return (UInt32(first), nil) }
+    guard let first = utf8.next() else { return emptyCode }
+    if first < 0x80 && utf8.next() == nil { return UInt32(first) }
     var scalars = text.unicodeScalars.makeIterator()
     let scalar = scalars.next()!
-    if scalars.next() == nil { return (scalar.value, nil) }
-    return (clusterCode, Cluster(text))
+    if scalars.next() == nil { return scalar.value }
+    return clusterFlag | GraphemeTable.number(of: text)
   }
 
   /// Whether two cells draw the same (graphemes of several scalars byte for byte); inlinable so
   /// a presenter comparing whole frames pays a few instructions per cell, not a call.
   @inlinable public static func == (a: Cell, b: Cell) -> Bool {
     a.code == b.code && a.columns == b.columns && a.style == b.style
-      && (a.cluster === b.cluster || a.sameCluster(as: b))
+  }
+}
+
+/// The graphemes of several scalars that cells have held, each kept once for the life of the
+/// process and numbered in order of first use.
+///
+/// A grapheme is kept with its exact bytes (two canonically equal spellings are two entries), so
+/// a cell draws the bytes it was given and equal numbers mean equal bytes. It only grows: a
+/// program draws few distinct such graphemes, and a number in a cell must stay valid for as long
+/// as any copy of the cell lives.
+enum GraphemeTable {
+  private struct Entries {
+    var texts: [String] = []
+    /// The numbers of the graphemes canonically equal to a key (the dictionary's equality),
+    /// told apart by their bytes.
+    var numbers: [String: [UInt32]] = [:]
   }
 
-  /// Whether the two cells' graphemes of several scalars have the same bytes.
-  @usableFromInline func sameCluster(as other: Cell) -> Bool {
-    guard let mine = cluster, let theirs = other.cluster else { return false }
-    return mine.text.utf8.elementsEqual(theirs.text.utf8)
+  private static let entries = Mutex(Entries())
+
+  /// The grapheme numbered `number`.
+  static func text(_ number: UInt32) -> String {
+    entries.withLock { $0.texts[Int(number)] }
   }
 
-  /// Hashes what `==` compares.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(code)
-    hasher.combine(columns)
-    hasher.combine(style)
-    if let cluster {
-      for byte in cluster.text.utf8 { hasher.combine(byte) }
+  /// The number of `text`, given one on its first use.
+  static func number(of text: String) -> UInt32 {
+    entries.withLock { entries in
+      let same = entries.numbers[text]?.first { entries.texts[Int($0)].utf8.elementsEqual(text.utf8) }
+      if let same { return same }
+      let number = UInt32(entries.texts.count)
+      entries.texts.append(text)
+      entries.numbers[text, default: []].append(number)
+      return number
     }
   }
 }
