@@ -318,14 +318,14 @@ enum TerminalKeys {
     table.reserveCapacity(standardCount + extendedCount * 8 + 63)
     withUnsafeTemporaryAllocation(of: CChar.self, capacity: 8) { name in
       func look(_ key: TerminalKey) {
-        guard let value = tigetstr(name.baseAddress), Int(bitPattern: value) != -1 else { return }
-        var bytes: [UInt8] = []
-        var byte = UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self)
-        while byte.pointee != 0 && bytes.count < 64 {
-          bytes.append(byte.pointee)
-          byte += 1
+        guard let value = tigetstr(name.baseAddress), Int(bitPattern: value) != -1, value.pointee == 0x1B else {
+          return
         }
-        if bytes.first == 0x1B { table.append((bytes, key)) }
+        // At most 64 bytes, copied at once.
+        let start = UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self)
+        var count = 1
+        while count < 64 && start[count] != 0 { count += 1 }
+        table.append((Array(UnsafeBufferPointer(start: start, count: count)), key))
       }
       /// Spells `base` and then `number` (when positive) into the buffer, NUL-terminated.
       func spell(_ base: StaticString, _ number: Int = 0) {
