@@ -56,6 +56,20 @@ import TooltipKit
     }
   }
 
+  /// Past the graphemes found along the list, the table's dictionary finds them: many
+  /// distinct graphemes of several scalars each come back as given, and equal ones share a cell.
+  @Test func manyGraphemesOfSeveralScalarsStayApart() {
+    let graphemes = (0..<200).map {
+      "e" + String(Character(Unicode.Scalar(0x300 + $0 % 100)!)) + ($0 < 100 ? "" : "\u{301}")
+    }
+    let cells = graphemes.map { Cell(text: $0, width: 1, style: .plain) }
+    for (grapheme, cell) in zip(graphemes, cells) {
+      #expect(Array(cell.text.utf8) == Array(grapheme.utf8))
+      #expect(cell == Cell(text: grapheme, width: 1, style: .plain))
+    }
+    #expect(Set(cells).count == Set(graphemes.map { Array($0.utf8) }).count)
+  }
+
   @Test func isBlankTellsTheBlankCellApart() {
     #expect(Cell.blank.isBlank)
     #expect(Cell(text: " ", width: 1, style: .plain).isBlank)

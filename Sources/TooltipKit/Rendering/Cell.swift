@@ -137,10 +137,15 @@ public struct Cell: Hashable, Sendable {
 enum GraphemeTable {
   private struct Entries {
     var texts: [String] = []
-    /// The numbers of the graphemes canonically equal to a key (the dictionary's equality),
-    /// told apart by their bytes.
+    /// Past the first `listed` graphemes, the numbers of those canonically equal to a key (the
+    /// dictionary's equality), told apart by their bytes. The first ones are found by a look
+    /// along the list: most programs never draw more, and never pay for the dictionary (its
+    /// first use makes the runtime look up `Hashable` conformances).
     var numbers: [String: [UInt32]] = [:]
   }
+
+  /// How many graphemes are found along the list before the dictionary takes over.
+  private static let listed = 32
 
   private static let entries = Mutex(Entries())
 
@@ -152,11 +157,13 @@ enum GraphemeTable {
   /// The number of `text`, given one on its first use.
   static func number(of text: String) -> UInt32 {
     entries.withLock { entries in
-      let same = entries.numbers[text]?.first { entries.texts[Int($0)].utf8.elementsEqual(text.utf8) }
-      if let same { return same }
+      let found =
+        entries.texts.prefix(listed).firstIndex { $0.utf8.elementsEqual(text.utf8) }.map(UInt32.init)
+        ?? entries.numbers[text]?.first { entries.texts[Int($0)].utf8.elementsEqual(text.utf8) }
+      if let found { return found }
       let number = UInt32(entries.texts.count)
       entries.texts.append(text)
-      entries.numbers[text, default: []].append(number)
+      if entries.texts.count > listed { entries.numbers[text, default: []].append(number) }
       return number
     }
   }
