@@ -167,7 +167,7 @@ package struct InputDecoder: Sendable {
   /// parameter (`kUP5` is Ctrl-Up, `kDC3` Alt-Delete).
   static func extendedKey(_ name: String) -> TerminalKey? {
     guard let split = name.firstIndex(where: \.isNumber), let parameter = Int(name[split...]),
-      (2...8).contains(parameter), let code = TerminalKeys.extendedBases[String(name[..<split])]
+      (2...8).contains(parameter), let code = TerminalKeys.extendedBase(name[..<split])
     else { return nil }
     return TerminalKey(code, modifiers: KeyModifiers(rawValue: UInt8(parameter - 1)))
   }

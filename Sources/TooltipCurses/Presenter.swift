@@ -84,20 +84,24 @@ package final class Presenter {
     let width = new.size.width
     let height = new.size.height
     let newCells = new.cells
-    let blank = Cell.blank
+    // A cell is drawn when it differs from the old frame's, or is not blank.
+    func differs(_ index: Int) -> Bool {
+      if let oldCells { return oldCells[index] != newCells[index] }
+      return !newCells[index].isBlank
+    }
     var runs: [ChangedRun] = []
     for row in 0..<height {
       let base = row * width
       var x = 0
       while x < width {
-        guard (oldCells?[base + x] ?? blank) != newCells[base + x] else {
+        guard differs(base + x) else {
           x += 1
           continue
         }
         var start = x
         while start > 0 && newCells[base + start].isContinuation { start -= 1 }
         var end = x + 1
-        while end < width && (oldCells?[base + end] ?? blank) != newCells[base + end] { end += 1 }
+        while end < width && differs(base + end) { end += 1 }
         while end < width && newCells[base + end].isContinuation { end += 1 }
         if let last = runs.last, last.row == row, last.end >= start {
           runs[runs.count - 1].end = max(last.end, end)
@@ -174,9 +178,7 @@ package final class Presenter {
     for run in runs where rows.last != run.row {
       let base = run.row * old.size.width
       let cells = old.cells
-      if (run.start..<run.end).contains(where: {
-        cells[base + $0].text.utf8.count > 1 && Text.hasDisputedWidth(cells[base + $0].text)
-      }) {
+      if (run.start..<run.end).contains(where: { cells[base + $0].hasDisputedWidth }) {
         rows.append(run.row)
       }
     }
@@ -193,10 +195,8 @@ package final class Presenter {
   package static func handDrawnCells(_ grid: CellGrid, rows: [Int]) -> [Point] {
     let width = grid.size.width
     let cells = grid.cells
-    // Most cells hold one ASCII byte, which is never disputed: tell them apart without a call.
-    func disputed(_ index: Int) -> Bool {
-      cells[index].text.utf8.count > 1 && Text.hasDisputedWidth(cells[index].text)
-    }
+    // Most cells hold one scalar, which is answered from its value without a string.
+    func disputed(_ index: Int) -> Bool { cells[index].hasDisputedWidth }
     var hand: [Point] = []
     var last = -1
     for row in rows where row != last && row >= 0 && row < grid.size.height {
@@ -229,7 +229,7 @@ package final class Presenter {
     for point in cells {
       let cell = grid[point.x, point.y]
       let resolved = colors.resolve(cell.style)
-      cell.text.withCString { tk_put_direct(Int32(point.y), Int32(point.x), $0, resolved.attrs, resolved.pair) }
+      cell.withCString { tk_put_direct(Int32(point.y), Int32(point.x), $0, resolved.attrs, resolved.pair) }
     }
     let window = tk_stdscr()
     tk_end_direct(getcury(window), getcurx(window))
@@ -278,8 +278,13 @@ struct CellWriter {
       // A disputed grapheme is blanks to curses (the presenter writes it over them after the
       // frame). The last cell of the screen may answer ERR (the cursor cannot advance past
       // it): the cell is drawn all the same.
-      let text = Text.hasDisputedWidth(cell.text) ? String(repeating: " ", count: cell.width) : cell.text
-      _ = text.withCString { tk_put(window, Int32(origin.y), Int32(origin.x + x - columns.lowerBound), $0) }
+      let row = Int32(origin.y)
+      let column = Int32(origin.x + x - columns.lowerBound)
+      if cell.hasDisputedWidth {
+        _ = String(repeating: " ", count: cell.width).withCString { tk_put(window, row, column, $0) }
+      } else {
+        cell.withCString { _ = tk_put(window, row, column, $0) }
+      }
     }
   }
 

@@ -432,7 +432,7 @@ import TooltipKit
         ("\u{1B}OH", TerminalKey.home), ("\u{1B}[5~", .pageUp), ("\u{1B}[3~", .delete),
         ("\u{1B}OP", .function(1)), ("\u{1B}[24~", .function(12)), ("\u{1B}[Z", .backTab),
       ] {
-        #expect(table[Array(sequence.utf8)] == key, "\(sequence.debugDescription)")
+        #expect(table.first { $0.0 == Array(sequence.utf8) }?.1 == key, "\(sequence.debugDescription)")
       }
     }
   }

@@ -192,6 +192,19 @@ func keyInput(_ code: TerminalKey.Code, _ modifiers: KeyModifiers = []) -> Termi
     #expect(parse("\u{1B}[[A\u{1B}[[Bj", parser: linux) == [.key(.function(1)), .key(.character("j"))])
   }
 
+  /// terminfo's list, in its order: the first name for a sequence wins, and entries too short or
+  /// not starting with ESC are ignored.
+  @Test func theFirstOfTwoKeysWithOneSequenceWins() {
+    let list: [([UInt8], TerminalKey)] = [
+      (Array("\u{1B}OP".utf8), .function(1)), (Array("\u{1B}[1~".utf8), .home),
+      (Array("\u{1B}OP".utf8), .function(13)), (Array("\u{1B}[1~".utf8), .function(2)),
+      (Array("\u{1B}O".utf8), .end), (Array("xOQ".utf8), .function(3)),
+    ]
+    let parser = InputParser(keyList: list)
+    #expect(parse("\u{1B}OP\u{1B}[1~", parser: parser) == [.key(.function(1)), .key(.home)])
+    #expect(parse("xOQ", parser: parser) == [.key(.character("x")), .key(.character("O")), .key(.character("Q"))])
+  }
+
   @Test func rawC1BytesStartSequencesWhereTheyCannotBeUTF8() {
     #expect(parse([0x9B, 0x31, 0x7E, 0x6A]) == [.key(.character("j"))])
     #expect(parse([0x8F, 0x41]) == [.key(.up)])

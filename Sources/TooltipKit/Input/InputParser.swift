@@ -103,7 +103,7 @@ package struct InputParser: Sendable {
   private let mouse: Bool
   private let utf8Mouse: Bool
   /// The terminal's keys: sequences without their ESC (`[5~`, `OH`), from terminfo.
-  private let keys: [[UInt8]: TerminalKey]
+  private let keys: KeyTable
 
   /// A parser between inputs.
   ///
@@ -115,13 +115,19 @@ package struct InputParser: Sendable {
   ///   - keys: the terminal's key sequences and the keys they are (as terminfo names them),
   ///     each sequence as sent, from its ESC.
   package init(mouse: Bool = true, utf8MouseCoordinates: Bool = false, keys: [[UInt8]: TerminalKey] = [:]) {
+    self.init(mouse: mouse, utf8MouseCoordinates: utf8MouseCoordinates, keyList: keys.map { ($0.key, $0.value) })
+  }
+
+  /// A parser between inputs, with the terminal's keys as a list (what terminfo gives, in
+  /// order): where two entries have one sequence, the first wins.
+  ///
+  /// A list, not a dictionary: a dictionary keyed by byte arrays makes the runtime look up
+  /// `Hashable` conformances at its first use, two scans of every conformance record of the
+  /// program at every start.
+  package init(mouse: Bool = true, utf8MouseCoordinates: Bool = false, keyList: [([UInt8], TerminalKey)]) {
     self.mouse = mouse
     utf8Mouse = utf8MouseCoordinates
-    var table: [[UInt8]: TerminalKey] = [:]
-    for (sequence, key) in keys where sequence.count >= 3 && sequence.first == 0x1B {
-      table[Array(sequence.dropFirst())] = key
-    }
-    self.keys = table
+    keys = KeyTable(keyList)
   }
 
   /// Whether a sequence or character is unfinished: the reader should wait at most
@@ -703,5 +709,24 @@ package struct InputParser: Sendable {
     alt = false
     assembler.reset()
     stringAssembler.reset()
+  }
+}
+
+/// The terminal's key sequences, in terminfo's order, searched from the first: a key press
+/// compares with a hundred short sequences, and the table costs nothing to build.
+private struct KeyTable {
+  /// The sequences, each from its ESC (at least 3 bytes), and their keys.
+  private let entries: [([UInt8], TerminalKey)]
+
+  init(_ list: [([UInt8], TerminalKey)]) {
+    entries = list.filter { $0.0.count >= 3 && $0.0.first == 0x1B }
+  }
+
+  /// The key sent as ESC and `sequence`, or nil; where two entries match, the first.
+  subscript(_ sequence: [UInt8]) -> TerminalKey? {
+    for (entry, key) in entries where entry.count == sequence.count + 1 && entry.dropFirst().elementsEqual(sequence) {
+      return key
+    }
+    return nil
   }
 }

@@ -38,7 +38,11 @@ public struct CellGrid: Hashable, Sendable {
       var line = ""
       let start = row * size.width
       for cell in cells[start..<start + size.width] where !cell.isContinuation {
-        line += cell.text
+        if let scalar = cell.scalar {
+          line.unicodeScalars.append(scalar)
+        } else {
+          line += cell.text
+        }
       }
       return line
     }
@@ -48,7 +52,7 @@ public struct CellGrid: Hashable, Sendable {
   public mutating func fill(_ rect: Rect, style: Style) {
     guard let visible = rect.intersection(bounds) else { return }
     detach(row: visible.minY, from: visible.minX, to: visible.maxX - 1, rows: visible.size.height)
-    let cell = Cell(text: " ", width: 1, style: style)
+    let cell = Cell(code: 0x20, width: 1, style: style)
     for y in visible.minY..<visible.maxY {
       let start = y * size.width
       for x in visible.minX..<visible.maxX { cells[start + x] = cell }
@@ -78,7 +82,7 @@ public struct CellGrid: Hashable, Sendable {
         put(unit, x: x, y: y, style: style)
       } else {
         // Cut by an edge: drop it whole, draw its visible part as fill.
-        let blank = Cell(text: " ", width: 1, style: style)
+        let blank = Cell(code: 0x20, width: 1, style: style)
         let from = max(x, area.minX)
         let to = min(end, area.maxX)
         detach(row: y, from: from, to: to - 1, rows: 1)
@@ -110,7 +114,7 @@ public struct CellGrid: Hashable, Sendable {
     let start = y * size.width + x
     cells[start] = Cell(text: unit.text, width: unit.width, style: style)
     if unit.width > 1 {
-      let continuation = Cell(text: "", width: 0, style: style)
+      let continuation = Cell(code: Cell.emptyCode, width: 0, style: style)
       for i in 1..<unit.width { cells[start + i] = continuation }
     }
   }
@@ -131,7 +135,7 @@ public struct CellGrid: Hashable, Sendable {
     let width = cells[base + lead].width
     guard width > 1 || cells[base + x].isContinuation else { return }
     for column in lead..<min(size.width, lead + max(width, 1)) {
-      cells[base + column] = Cell(text: " ", width: 1, style: cells[base + column].style)
+      cells[base + column] = Cell(code: 0x20, width: 1, style: cells[base + column].style)
     }
   }
 }
