@@ -2,7 +2,7 @@
 """What the tooltip component adds inside a program: the job monitor (Examples/JobMonitor) and
 the file browser (Examples/OwnCurses, toolbar-own-curses), each built twice in release (the
 settings of scripts/build-release.sh: static Swift stdlib, lld, no exported symbols, packed
-relocations; no start-up order file, as neither program has one), once as it is and once with
+relocations, and with --link-order each build's own start-up order file), once as it is and once with
 `-Xswiftc -DNO_TOOLTIPS` (the same program with its tooltip calls compiled out), run under a
 pseudo-terminal at 80x24 with TERM=xterm-256color, the two builds alternating.
 
@@ -25,11 +25,15 @@ no input (a clock tick) is not a key's. Ratios: each key of the build with the c
 the same key without it, and the tooltip keys over the program's own list move or scroll
 without the component.
 
-    Benchmarks/inprogram.py [--build] [--with DIR --without DIR] [-n RUNS] [--no-callgrind]
-                            [--repeats R] [--smaps] [--json PATH]
+    Benchmarks/inprogram.py [--build [--link-order]] [--with DIR --without DIR] [-n RUNS]
+                            [--no-callgrind] [--repeats R] [--smaps] [--json PATH]
 
---build builds both (into .build/release and .build/no-tooltips/release, the defaults of --with
-and --without). --smaps prints, at the first frame, where each build's resident memory is.
+--build builds both, each in a build folder of its own (.build/inprogram/PRODUCT-with and
+-without); with --link-order each is then linked again with its own start-up order file (its
+functions in the order a callgrind run of its first frame and of the keys below meets them), as
+scripts/build-release.sh links tooltip-tui with Benchmarks/startup-order.txt. Without --build,
+--with and --without name the folders of the two builds (.build/release and
+.build/no-tooltips/release by default). --smaps prints, at the first frame, where each build's resident memory is.
 Python 3.11 standard library only; valgrind for the instruction counts.
 """
 
@@ -108,21 +112,54 @@ BUILDS = ("with", "without")
 # Building.
 
 
-def build(products: list[str]) -> None:
-    """Both builds of each product, with the link settings of scripts/build-release.sh."""
-    flags = subprocess.run(
-        [str(ROOT / "scripts/build-release.sh"), "--link-flags"], capture_output=True, text=True, check=True
-    ).stdout.split()
-    swiftc = [arg for flag in flags for arg in ("-Xswiftc", flag)]
+DEFINES = {"with": [], "without": ["-Xswiftc", "-DNO_TOOLTIPS"]}
+WORK = ROOT / ".build/inprogram"
+
+
+def scratch(product: str, variant: str) -> Path:
+    """Each build of each product has a build folder of its own, so that no build's flags ever
+    change (SwiftPM would compile everything again) and its order file stays at one path."""
+    return WORK / f"{product}-{variant}"
+
+
+def build(products: list[str], link_order: bool) -> dict[str, dict[str, str]]:
+    """Both builds of each product with the link settings of scripts/build-release.sh, each
+    with an order file of its own: empty, or (link_order) the functions a callgrind run of that
+    build meets, first met first, as Benchmarks/startup_order.py writes tooltip-tui's. Returns
+    the binaries."""
+    import startup_order  # noqa: PLC0415
+
+    binaries: dict[str, dict[str, str]] = {}
     for product in products:
-        for extra in ([], ["--scratch-path", str(ROOT / ".build/no-tooltips"), "-Xswiftc", "-DNO_TOOLTIPS"]):
-            subprocess.run(
-                ["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", product, *swiftc, *extra],
-                cwd=ROOT,
-                check=True,
-                stdout=sys.stderr,
-            )
+        spec = PROGRAMS[product]
+        for variant, define in DEFINES.items():
+            folder = scratch(product, variant)
+            folder.mkdir(parents=True, exist_ok=True)
+            order = folder / "order.txt"
+            order.write_text("")
+            flags = subprocess.run(
+                [str(ROOT / "scripts/build-release.sh"), "--link-flags", str(order)],
+                capture_output=True, text=True, check=True,
+            ).stdout.split()
+            command = [
+                "swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", str(folder),
+                "--product", product, *[arg for flag in flags for arg in ("-Xswiftc", flag)], *define,
+            ]
+            binary = folder / "release" / product
+            # SwiftPM does not know the order file is an input: relink.
+            binary.unlink(missing_ok=True)
+            subprocess.run(command, cwd=ROOT, check=True, stdout=sys.stderr)
+            if link_order:
+                keys = spec["own"] + (spec["tooltip"] if variant == "with" else [])
+                with tempfile.TemporaryDirectory() as tmp:
+                    profile = os.path.join(tmp, "callgrind.out")
+                    counted_frames(str(binary), spec, keys * 2, profile=profile)
+                    order.write_text("\n".join(startup_order.first_met(profile, str(binary))) + "\n")
+                binary.unlink()
+                subprocess.run(command, cwd=ROOT, check=True, stdout=sys.stderr)
+            binaries.setdefault(product, {})[variant] = str(binary)
     subprocess.run(["sync"], check=False)  # a fresh binary's dirty page cache counts as the process's
+    return binaries
 
 
 # ---------------------------------------------------------------------------------------------
@@ -202,15 +239,20 @@ def bubble_rss(binary: str, spec: dict) -> int:
 
 
 def smaps_by_mapping(pid: int) -> dict[str, int]:
-    """Resident KiB at this moment by mapping: the binary, each library, heap, stack, the rest."""
+    """Resident KiB at this moment by mapping: the binary's code, read-only data and writable
+    data apart, each library, heap, stack, the rest."""
     totals: dict[str, int] = {}
     name = "?"
+    program = os.path.realpath(f"/proc/{pid}/exe")
+    kinds = {"r-xp": "code", "r--p": "read-only", "rw-p": "writable"}
     with open(f"/proc/{pid}/smaps") as f:
         for line in f:
             head = line.split()
             if re.match(r"^[0-9a-f]+-[0-9a-f]+ ", line):
                 path = head[5] if len(head) > 5 else "[anonymous]"
                 name = os.path.basename(path) if path.startswith("/") else path
+                if path == program:
+                    name = f"the program: {kinds.get(head[1], head[1])}"
             elif head[0] == "Rss:":
                 totals[name] = totals.get(name, 0) + int(head[1])
     return totals
@@ -224,13 +266,32 @@ def callgrind_frames(binary: str, spec: dict, keys: list[tuple[str, bytes]]) -> 
     """One run under callgrind with a profile dumped after each doupdate: the start's
     instructions (to the first frame), and each key's, in order, by name."""
     with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        counted_frames(binary, spec, keys, profile=out, options=("--dump-after=doupdate",))
+        dumps = sorted(glob.glob(out + ".*"), key=lambda p: int(p.rsplit(".", 1)[1]))
+        frames = [(total(p), reads(p)) for p in dumps]
+    start = frames[0][0]
+    # The frames that read input, in order: one per key (the clock's ticks read none).
+    answered = [cost for cost, read in frames[1:] if read]
+    if len(answered) != len(keys):
+        raise RuntimeError(f"{binary}: {len(answered)} frames read input for {len(keys)} keys")
+    costs: dict[str, list[int]] = {}
+    for (name, _), cost in zip(keys, answered):
+        costs.setdefault(name, []).append(cost)
+    return start, costs
+
+
+def counted_frames(binary: str, spec: dict, keys: list[tuple[str, bytes]], profile: str, options: tuple = ()) -> None:
+    """One run of `binary` under callgrind: the first frame, `keys`, then q; the profile (or
+    profiles, with --dump-after) go to `profile`."""
+    with tempfile.TemporaryDirectory() as tmp:
         # valgrind 3.19 gives up on the DWARF of the static Swift runtime: count a copy without
         # debug sections (the symbol table stays).
         copy = os.path.join(tmp, "program")
         subprocess.run(["objcopy", "--strip-debug", binary, copy], check=True)
-        out = os.path.join(tmp, "callgrind.out")
+        out = profile
         argv = [
-            "valgrind", "--tool=callgrind", "--dump-after=doupdate", f"--callgrind-out-file={out}",
+            "valgrind", "--tool=callgrind", "--demangle=no", *options, f"--callgrind-out-file={out}",
             f"--log-file={os.path.join(tmp, 'log')}", copy,
         ]
         program = PtyProgram(argv, 80, 24, ENV)
@@ -247,17 +308,6 @@ def callgrind_frames(binary: str, spec: dict, keys: list[tuple[str, bytes]]) -> 
             raise
         if code != 0:
             raise RuntimeError(f"{binary} under callgrind: exit status {code}")
-        dumps = sorted(glob.glob(out + ".*"), key=lambda p: int(p.rsplit(".", 1)[1]))
-        frames = [(total(p), reads(p)) for p in dumps]
-    start = frames[0][0]
-    # The frames that read input, in order: one per key (the clock's ticks read none).
-    answered = [cost for cost, read in frames[1:] if read]
-    if len(answered) != len(keys):
-        raise RuntimeError(f"{binary}: {len(answered)} frames read input for {len(keys)} keys")
-    costs: dict[str, list[int]] = {}
-    for (name, _), cost in zip(keys, answered):
-        costs.setdefault(name, []).append(cost)
-    return start, costs
 
 
 def total(profile: str) -> int:
@@ -347,17 +397,22 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=5, help="each key per run (default 5)")
     parser.add_argument("--idle", type=float, default=3.5, help="seconds of idle per run (default 3.5)")
     parser.add_argument("--no-callgrind", action="store_true")
+    parser.add_argument(
+        "--link-order", action="store_true",
+        help="with --build: link each build with its own start-up order file, as tooltip-tui is")
     parser.add_argument("--smaps", action="store_true", help="resident memory by mapping at the first frame")
     parser.add_argument("--json")
     args = parser.parse_args()
 
     if args.build:
-        build(args.programs)
-    dirs = {"with": args.with_dir, "without": args.without_dir}
+        built = build(args.programs, args.link_order)
+    else:
+        dirs = {"with": args.with_dir, "without": args.without_dir}
+        built = {name: {b: os.path.join(dirs[b], name) for b in BUILDS} for name in args.programs}
     record: dict[str, dict] = {}
     for name in args.programs:
         spec = PROGRAMS[name]
-        binaries = {b: os.path.join(dirs[b], name) for b in BUILDS}
+        binaries = built[name]
         for b, path in binaries.items():
             if not os.access(path, os.X_OK):
                 print(f"inprogram.py: no {b}-tooltips build of {name} at {path} (try --build)", file=sys.stderr)

@@ -124,7 +124,9 @@ fi
 
 if [ "$PTY" = 1 ]; then
   echo "== the component inside a program: the job monitor and the file browser, with and without it" >&2
-  if [ "$CALLGRIND" = 1 ] && command -v valgrind >/dev/null 2>&1; then COUNT=; else COUNT=--no-callgrind; fi
+  # Each build linked with its own start-up order file (--link-order, as tooltip-tui is), which
+  # needs valgrind to write.
+  if [ "$CALLGRIND" = 1 ] && command -v valgrind >/dev/null 2>&1; then COUNT=--link-order; else COUNT=--no-callgrind; fi
   python3 "$BENCH/inprogram.py" --build -n "$ITERATIONS" $COUNT --smaps \
     --json "$OUT/inprogram.json" | tee -a "$OUT/summary.txt"
   echo | tee -a "$OUT/summary.txt"
