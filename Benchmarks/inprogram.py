@@ -220,17 +220,19 @@ def run_once(binary: str, spec: dict, args: argparse.Namespace, smaps: bool = Fa
         raise
 
 
-def bubble_rss(binary: str, spec: dict) -> int:
-    """Peak RSS of the build with the component after its own keys and one bubble (open and close)."""
+def bubble_rss(binary: str, spec: dict) -> tuple[int, dict[str, int]]:
+    """Peak RSS of the build with the component after its own keys and one bubble (open and
+    close), and where its resident memory is then."""
     program = PtyProgram([binary], 80, 24, ENV)
     try:
         program.collect(Burst(sent=program.spawned), QUIET_MS, until=spec["marker"], timeout=10)
         for _, key in spec["own"] + spec["tooltip"]:
             program.stimulus(key, QUIET_MS)
         peak = proc_status_kb(program.pid, "VmHWM")
+        mapped = smaps_by_mapping(program.pid)
         program.send(QUIT)
         program.finish()
-        return peak
+        return peak, mapped
     except BaseException:
         if program.proc.poll() is None:
             os.killpg(program.pid, signal.SIGKILL)
@@ -421,21 +423,22 @@ def main() -> int:
         for i in range(args.n):
             for b in BUILDS if i % 2 == 0 else reversed(BUILDS):
                 runs[b].append(run_once(binaries[b], spec, args))
-        bubble = bubble_rss(binaries["with"], spec)
+        bubble, after_bubble = bubble_rss(binaries["with"], spec)
         text, summary = wall_table(name, runs, spec, args.n, bubble)
         print(text + "\n")
         record[name] = {"wall": summary, "runs": runs}
         if args.smaps:
             mapped = {b: run_once(binaries[b], spec, args, smaps=True)["smaps"] for b in BUILDS}
             names = sorted(set(mapped["with"]) | set(mapped["without"]), key=lambda m: -mapped["with"].get(m, 0))
-            print(f"{name}: resident KiB at the first frame, by mapping\n")
-            print("| mapping | with | without | added |\n| --- | --- | --- | --- |")
+            print(f"{name}: resident KiB at the first frame by mapping, and with the component after a bubble\n")
+            print("| mapping | with | without | added | with, after a bubble | added |")
+            print("| --- | --- | --- | --- | --- | --- |")
             for m in names:
-                a, b = mapped["with"].get(m, 0), mapped["without"].get(m, 0)
-                if a or b:
-                    print(f"| {m} | {a} | {b} | {a - b} |")
+                a, b, c = mapped["with"].get(m, 0), mapped["without"].get(m, 0), after_bubble.get(m, 0)
+                if a >= 64 or b >= 64 or c >= 64:  # the locale files and such, 4 KiB each, left out
+                    print(f"| {m} | {a} | {b} | {a - b} | {c} | {c - b} |")
             print()
-            record[name]["smaps"] = mapped
+            record[name]["smaps"] = {**mapped, "with, after a bubble": after_bubble}
         if not args.no_callgrind:
             own = spec["own"] * args.repeats
             counted = {
