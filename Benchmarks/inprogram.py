@@ -2,8 +2,8 @@
 """What the tooltip component adds inside a program: the job monitor (Examples/JobMonitor) and
 the file browser (Examples/OwnCurses, toolbar-own-curses), each built twice in release (the
 settings of scripts/build-release.sh: static Swift stdlib, lld, no exported symbols, packed
-relocations, and with --link-order each build's own start-up order file), once as it is and once with
-`-Xswiftc -DNO_TOOLTIPS` (the same program with its tooltip calls compiled out), run under a
+relocations, and with --link-order each build's own start-up order file), once as it is and
+once with `-Xswiftc -DNO_TOOLTIPS` (the same program with its tooltip calls compiled out), run under a
 pseudo-terminal at 80x24 with TERM=xterm-256color, the two builds alternating.
 
 Per run (wall clock, medians of -n runs of each build):
@@ -13,7 +13,8 @@ Per run (wall clock, medians of -n runs of each build):
                  open; the browser has no periodic redraw: its bytes over --idle seconds.
   idle           CPU time and wake-ups per second with nothing open.
   key bytes      bytes of the program's own keys with nothing open (list move, table scroll),
-                 each sent just after a clock tick so that no tick joins its answer.
+                 in the job monitor each round sent just after a clock tick, so that no tick
+                 joins a key's answer.
   peak RSS       VmHWM after the program's own keys; and, with the component, after a bubble
                  opened and closed once more.
 Instructions (callgrind, one run of each build, --dump-after=doupdate so that every frame is a
@@ -33,7 +34,8 @@ without the component.
 functions in the order a callgrind run of its first frame and of the keys below meets them), as
 scripts/build-release.sh links tooltip-tui with Benchmarks/startup-order.txt. Without --build,
 --with and --without name the folders of the two builds (.build/release and
-.build/no-tooltips/release by default). --smaps prints, at the first frame, where each build's resident memory is.
+.build/no-tooltips/release by default). --smaps prints where each build's resident memory is
+at the first frame, and the build with the component's after a bubble.
 Python 3.11 standard library only; valgrind for the instruction counts.
 """
 
