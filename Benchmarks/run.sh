@@ -3,7 +3,8 @@
 # stdlib and its start-up link order, the C baseline and its Swift port, the core benchmarks), runs
 # the pty driver (tooltip-tui, then the Swift port, against the baseline, alternating), start-up and
 # memory above the floors against the port (startup.py, the goals' ratios), the scale run
-# (many anchors, long copy), a scene file's cost beside the built-in scene (scenefile.py), the core
+# (many anchors, long copy), a scene file's cost beside the built-in scene (scenefile.py), the
+# component inside two example programs against the same programs without it (inprogram.py), the core
 # timings and their callgrind instruction counts, prints the tables and keeps everything in
 # Benchmarks/results/ (not tracked by git).
 #
@@ -29,7 +30,7 @@ while [ $# -gt 0 ]; do
     --pty-only) CORE=0; shift ;;
     --core-only) PTY=0; shift ;;
     --snapshot-binary) SNAPSHOT="$2"; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -131,6 +132,16 @@ if [ "$PTY" = 1 ]; then
   if [ "$CALLGRIND" = 1 ]; then COUNT=; else COUNT=--no-callgrind; fi
   python3 "$BENCH/scenefile.py" "$ROOT/.build/release/tooltip-tui" --names tooltip-tui -n "$ITERATIONS" \
     $COUNT --json "$OUT/scenefile.json" | tee -a "$OUT/summary.txt"
+  echo | tee -a "$OUT/summary.txt"
+fi
+
+if [ "$PTY" = 1 ]; then
+  echo "== the component inside a program: the job monitor and the file browser, with and without it" >&2
+  # Each build linked with its own start-up order file (--link-order, as tooltip-tui is), which
+  # needs valgrind to write.
+  if [ "$CALLGRIND" = 1 ] && command -v valgrind >/dev/null 2>&1; then COUNT=--link-order; else COUNT=--no-callgrind; fi
+  python3 "$BENCH/inprogram.py" --build -n "$ITERATIONS" $COUNT --smaps \
+    --json "$OUT/inprogram.json" | tee -a "$OUT/summary.txt"
   echo | tee -a "$OUT/summary.txt"
 fi
 

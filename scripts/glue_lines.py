@@ -12,6 +12,9 @@ A line is glue when, blank lines and comments aside, it
      program's own call returns through `CursesTooltips.blocking`); or
   3. lies in a declaration whose doc comment begins "Tooltips:" (code that exists only for the
      tooltips, such as the scene builder), from the comment to its closing brace or bracket.
+The lines `#if !NO_TOOLTIPS`, `#else` and `#endif` (which build the program without its
+tooltips, for the benchmarks) are not glue, nor is that `#if`'s `#else` branch (the program
+without them).
 The copy itself (headlines and supporting lines kept in the program's own tables) is content,
 not glue; and so is the program drawing its own rows, whatever it draws them with: ncurses in a
 program that owns it, the library's cell grid in one whose terminal the library owns, where the
@@ -55,6 +58,20 @@ def code(line):
     return line.split("//", 1)[0]
 
 
+def _opened_on_tooltips(lines, index):
+    """Whether the `#else` at `index` belongs to an `#if !NO_TOOLTIPS`."""
+    depth = 0
+    for line in reversed(lines[:index]):
+        stripped = line.strip()
+        if stripped.startswith("#endif"):
+            depth += 1
+        elif stripped.startswith("#if"):
+            if depth == 0:
+                return stripped.replace(" ", "") == "#if!NO_TOOLTIPS"
+            depth -= 1
+    return False
+
+
 def count(path, symbols, show=False):
     lines = pathlib.Path(path).read_text().splitlines()
     names = set(symbols | VALUES)
@@ -66,10 +83,24 @@ def count(path, symbols, show=False):
     pending = False  # a "Tooltips:" doc comment was seen
     skipping = None  # open brackets of a "Drawing:" declaration being left out
     skip_pending = False
+    without = []  # for each open #if: whether its lines are the program built without tooltips
     for raw in lines:
         number += 1
         before = glue
         stripped = raw.strip()
+        # `#if !NO_TOOLTIPS` ... `#else` ... `#endif`: the directives are not glue, and the
+        # `#else` branch is the program built without its tooltips, so none of it is either.
+        directive = re.match(r"#(if|elseif|else|endif)\b", stripped)
+        if directive:
+            if directive.group(1) == "if":
+                without.append(False)
+            elif directive.group(1) == "endif":
+                without.pop()
+            else:
+                without[-1] = _opened_on_tooltips(lines, number - 1)
+            continue
+        if any(without):
+            continue
         if stripped.startswith("///") and "Tooltips:" in stripped and not pending:
             pending = True
             continue

@@ -12,7 +12,10 @@
 
 import CNcurses
 import TooltipCurses
-import TooltipKit
+
+#if !NO_TOOLTIPS
+  import TooltipKit
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -63,22 +66,24 @@ let toolbar: [(id: String, x: Int, text: String, headline: String, detail: Strin
   ("help", 21, "[Help]", "Keys", "Arrows, PgUp/PgDn, wheel; Tab: toolbar; Esc: leave it; q: quit."),
 ]
 
-/// Tooltips: the toolbar's buttons and the column headers as anchors, in screen cells. On the
-/// top row no side has room for a bubble: `edges: .shift` slides each along the row instead of
-/// cropping it. The toolbar's buttons also explain themselves when the pointer rests on them
-/// (hover), as a desktop user expects of icons.
-let scene = Scene(
-  anchors: toolbar.map { b in
-    Anchor(
-      id: b.id, position: Point(x: b.x, y: 0), size: b.text.count == 1 ? .sm : .md, placement: .bottom,
-      headline: b.headline, supporting: b.detail, trigger: b.id == "help" ? .tap : .longPress,
-      boxSize: Size(width: b.text.count, height: 1), action: b.id != "help", opensOnHover: true)
-  }
-    + columns.map { c in
+#if !NO_TOOLTIPS
+  /// Tooltips: the toolbar's buttons and the column headers as anchors, in screen cells. On the
+  /// top row no side has room for a bubble: `edges: .shift` slides each along the row instead of
+  /// cropping it. The toolbar's buttons also explain themselves when the pointer rests on them
+  /// (hover), as a desktop user expects of icons.
+  let scene = Scene(
+    anchors: toolbar.map { b in
       Anchor(
-        id: c.title, position: Point(x: c.x, y: 2), placement: .bottom, headline: c.headline,
-        supporting: c.detail, boxSize: Size(width: c.width, height: 1))
-    }, edges: .shift)
+        id: b.id, position: Point(x: b.x, y: 0), size: b.text.count == 1 ? .sm : .md, placement: .bottom,
+        headline: b.headline, supporting: b.detail, trigger: b.id == "help" ? .tap : .longPress,
+        boxSize: Size(width: b.text.count, height: 1), action: b.id != "help", opensOnHover: true)
+    }
+      + columns.map { c in
+        Anchor(
+          id: c.title, position: Point(x: c.x, y: 2), placement: .bottom, headline: c.headline,
+          supporting: c.detail, boxSize: Size(width: c.width, height: 1))
+      }, edges: .shift)
+#endif
 
 /// Everything the program shows, and what it drew last, window by window.
 struct Monitor {
@@ -253,7 +258,9 @@ func tableRows(_ monitor: Monitor) -> [(text: String, pair: Int32)] {
 }
 
 @MainActor func quit(_ status: Int32, _ reason: String?) -> Never {
-  tips.end()
+  #if !NO_TOOLTIPS
+    tips.end()
+  #endif
   endwin()
   CursesTooltips.removeGuard()
   if let reason {
@@ -275,7 +282,11 @@ cbreak()
 noecho()
 set_escdelay(25)
 curs_set(0)
-mousemask(CursesTooltips.mouseMask, nil)
+#if !NO_TOOLTIPS
+  mousemask(CursesTooltips.mouseMask, nil)
+#else
+  mousemask(TK_BUTTON1_PRESSED | TK_BUTTON1_RELEASED | TK_BUTTON4_PRESSED | TK_BUTTON5_PRESSED, nil)
+#endif
 mouseinterval(0)
 if has_colors() {
   start_color()
@@ -289,45 +300,63 @@ if has_colors() {
 }
 Screen.make()
 
-let tips = CursesTooltips(scene: scene, overlay: TooltipOverlay(pairs: 16..<64))
+#if !NO_TOOLTIPS
+  let tips = CursesTooltips(scene: scene, overlay: TooltipOverlay(pairs: 16..<64))
+#endif
 var monitor = Monitor()
 /// What each window showed when last drawn: a window is drawn again only when it changes.
 var drawn: (header: String, table: [String], status: String)?
 
 while true {
   let time = wallClock()
-  let header = "\(monitor.paused) \(monitor.jobs.count) \(tips.highlight)"
+  #if !NO_TOOLTIPS
+    let header = "\(monitor.paused) \(monitor.jobs.count) \(tips.highlight)"
+  #else
+    let header = "\(monitor.paused) \(monitor.jobs.count)"
+  #endif
   let rows = tableRows(monitor)
   let table = rows.map { "\($0.pair) \($0.text)" }
   let status = " \(time.text)  \(monitor.message)"
   if header != drawn?.header {
     drawHeader(monitor)
     drawColumns()
-    // The tooltips' selection (keyboard focus on a button or header), drawn by the program.
-    for cells in tips.highlight where cells.minY == 0 || cells.minY == 2 {
-      let (window, pair) = cells.minY == 0 ? (Screen.header, Pair.icon) : (Screen.columns, Pair.columns)
-      mvwchgat(window, 0, Int32(cells.minX), Int32(cells.size.width), TK_A_REVERSE | TK_A_BOLD, Int16(pair), nil)
-    }
+    #if !NO_TOOLTIPS
+      // The tooltips' selection (keyboard focus on a button or header), drawn by the program.
+      for cells in tips.highlight where cells.minY == 0 || cells.minY == 2 {
+        let (window, pair) = cells.minY == 0 ? (Screen.header, Pair.icon) : (Screen.columns, Pair.columns)
+        mvwchgat(window, 0, Int32(cells.minX), Int32(cells.size.width), TK_A_REVERSE | TK_A_BOLD, Int16(pair), nil)
+      }
+    #endif
   }
   if table != drawn?.table { for (y, row) in rows.enumerated() { fill(Screen.table, y, row.text, pair: row.pair) } }
   if status != drawn?.status { fill(Screen.status, 0, status, pair: Pair.status) }
   drawn = (header, table, status)
-  tips.draw()
+  #if !NO_TOOLTIPS
+    tips.draw()
+  #endif
   update_panels()
   _ = CursesTooltips.blocking { doupdate() }
 
   // Sleep until input, the clock's next second, or a held press becoming a long press.
-  wtimeout(Screen.input, tips.inputTimeout(atMost: time.untilNext))
+  #if !NO_TOOLTIPS
+    wtimeout(Screen.input, tips.inputTimeout(atMost: time.untilNext))
+  #else
+    wtimeout(Screen.input, time.untilNext)
+  #endif
   let value = CursesTooltips.blocking { wgetch(Screen.input) } ?? ERR
   var event = MEVENT()
   if value == KEY_MOUSE, getmouse(&event) != OK { continue }
-  let consumed = tips.handle(value, mouse: event)
-  for case .action(let id) in tips.events {
-    if id == "theme" { tips.options.theme = tips.options.theme == .light ? .dark : .light }
-    monitor.run(id)
-  }
-  if let end = tips.inputEnd { quit(end.status, end.reason) }
-  if consumed { continue }
+  #if !NO_TOOLTIPS
+    let consumed = tips.handle(value, mouse: event)
+    for case .action(let id) in tips.events {
+      if id == "theme" { tips.options.theme = tips.options.theme == .light ? .dark : .light }
+      monitor.run(id)
+    }
+    if let end = tips.inputEnd { quit(end.status, end.reason) }
+    if consumed { continue }
+  #else
+    if let signal = CursesTooltips.pendingSignal { quit(128 + signal, nil) }
+  #endif
   let page = Screen.tableHeight - 1
   switch value {
   case Int32(UInt8(ascii: "q")): quit(0, nil)
@@ -344,7 +373,9 @@ while true {
     if row >= 0, row < Screen.tableHeight { monitor.select(monitor.top + row) }
   case KEY_RESIZE:
     Screen.make()
-    tips.scene = Screen.table == nil ? Scene(anchors: []) : scene  // no toolbar on a screen too small
+    #if !NO_TOOLTIPS
+      tips.scene = Screen.table == nil ? Scene(anchors: []) : scene  // no toolbar on a screen too small
+    #endif
     drawn = nil
     monitor.select(monitor.selected)
   default: break

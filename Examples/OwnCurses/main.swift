@@ -11,7 +11,10 @@
 
 import CNcurses
 import TooltipCurses
-import TooltipKit
+
+#if !NO_TOOLTIPS
+  import TooltipKit
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -34,15 +37,17 @@ let buttons: [(id: String, text: String, x: Int, hint: String, detail: String)] 
   ("help", "?", 51, "Help", "Hold a button for its hint; press i on one."),
 ]
 
-/// Tooltips: the toolbar's buttons as anchors, their boxes the program's own widths, in the
-/// scene area (row 1 down).
-let toolbar = Scene(
-  anchors: buttons.map {
-    Anchor(
-      id: $0.id, position: Point(x: $0.x, y: 0), size: $0.text.count == 1 ? .sm : .md, placement: .bottom,
-      headline: $0.hint, supporting: $0.detail, trigger: $0.text.count == 1 ? .tap : .longPress,
-      boxSize: Size(width: $0.text.count, height: 1), action: $0.text.count > 1)
-  })
+#if !NO_TOOLTIPS
+  /// Tooltips: the toolbar's buttons as anchors, their boxes the program's own widths, in the
+  /// scene area (row 1 down).
+  let toolbar = Scene(
+    anchors: buttons.map {
+      Anchor(
+        id: $0.id, position: Point(x: $0.x, y: 0), size: $0.text.count == 1 ? .sm : .md, placement: .bottom,
+        headline: $0.hint, supporting: $0.detail, trigger: $0.text.count == 1 ? .tap : .longPress,
+        boxSize: Size(width: $0.text.count, height: 1), action: $0.text.count > 1)
+    })
+#endif
 
 let files = ["README.md", "Package.swift", "Sources", "Tests", "Examples", "notes.txt", "todo.txt"]
 
@@ -94,8 +99,10 @@ cbreak()
 noecho()
 set_escdelay(25)
 keypad(tk_stdscr(), true)
-mousemask(CursesTooltips.mouseMask, nil)
-mouseinterval(0)
+#if !NO_TOOLTIPS
+  mousemask(CursesTooltips.mouseMask, nil)
+  mouseinterval(0)
+#endif
 if has_colors() {
   start_color()
   _ = use_default_colors()
@@ -115,11 +122,13 @@ func quit(_ status: Int32, _ reason: String?) -> Never {
 
 let window = tk_stdscr()!
 var size = (width: Int(tk_cols()), height: Int(tk_lines()))
-/// The toolbar's tooltips, drawn into the program's window; the scene area is row 1 to the last
-/// row but one.
-let tips = CursesTooltips(
-  scene: toolbar, overlay: TooltipOverlay(window: window, pairs: 16..<64),
-  area: Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2)))
+#if !NO_TOOLTIPS
+  /// The toolbar's tooltips, drawn into the program's window; the scene area is row 1 to the last
+  /// row but one.
+  let tips = CursesTooltips(
+    scene: toolbar, overlay: TooltipOverlay(window: window, pairs: 16..<64),
+    area: Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2)))
+#endif
 var browser = Browser()
 for y in 0..<size.height { browser.drawRow(y, size: size) }
 var shown = browser
@@ -127,38 +136,54 @@ var shown = browser
 while true {
   // The program's own rows that changed since the last frame: the list and the toolbar row
   // (where the focus is), the status row.
-  browser.inToolbar = tips.state.selectedID != nil
+  #if !NO_TOOLTIPS
+    browser.inToolbar = tips.state.selectedID != nil
+  #endif
   if browser.cursor != shown.cursor || browser.inToolbar != shown.inToolbar {
     for y in 3..<(3 + files.count) where y < size.height - 1 { browser.drawRow(y, size: size) }
     browser.drawRow(1, size: size)
   }
   if browser.status != shown.status { browser.drawRow(size.height - 1, size: size) }
   shown = browser
-  tips.draw { rect in
-    // What a bubble or highlight covered: draw those rows of the program's own again.
-    for y in rect.minY..<rect.maxY { browser.drawRow(y, size: size) }
-  }
-  let cursor = tips.cursor ?? Point(x: 2, y: 3 + browser.cursor)
+  #if !NO_TOOLTIPS
+    tips.draw { rect in
+      // What a bubble or highlight covered: draw those rows of the program's own again.
+      for y in rect.minY..<rect.maxY { browser.drawRow(y, size: size) }
+    }
+    let cursor = tips.cursor ?? Point(x: 2, y: 3 + browser.cursor)
+  #else
+    let cursor = (x: 2, y: 3 + browser.cursor)
+  #endif
   wmove(window, Int32(cursor.y), Int32(cursor.x))
   wnoutrefresh(window)
   // A terminal that stops reading blocks these calls: a quit signal then ends the program.
   _ = CursesTooltips.blocking { doupdate() }
 
   // Sleep until input, or until a held press becomes a long press.
-  wtimeout(window, tips.inputTimeout())
+  #if !NO_TOOLTIPS
+    wtimeout(window, tips.inputTimeout())
+  #else
+    wtimeout(window, -1)
+  #endif
   let value = CursesTooltips.blocking { wgetch(window) } ?? ERR
   var event = MEVENT()
   if value == KEY_MOUSE, getmouse(&event) != OK { continue }
   // The tooltips take what is theirs (Tab into the toolbar, its keys, taps and holds on it).
-  let consumed = tips.handle(value, mouse: event)
-  for case .action(let id) in tips.events { browser.status = "\(id): \(files[browser.cursor])" }
-  if let end = tips.inputEnd { quit(end.status, end.reason) }
-  if consumed { continue }
+  #if !NO_TOOLTIPS
+    let consumed = tips.handle(value, mouse: event)
+    for case .action(let id) in tips.events { browser.status = "\(id): \(files[browser.cursor])" }
+    if let end = tips.inputEnd { quit(end.status, end.reason) }
+    if consumed { continue }
+  #else
+    if let signal = CursesTooltips.pendingSignal { quit(128 + signal, nil) }
+  #endif
   switch value {
   case Int32(UInt8(ascii: "q")): quit(0, nil)
   case KEY_RESIZE:
     size = (width: Int(tk_cols()), height: Int(tk_lines()))
-    tips.area = Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2))
+    #if !NO_TOOLTIPS
+      tips.area = Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2))
+    #endif
     for y in 0..<size.height { browser.drawRow(y, size: size) }
   case KEY_UP: browser.cursor = max(0, browser.cursor - 1)
   case KEY_DOWN: browser.cursor = min(files.count - 1, browser.cursor + 1)

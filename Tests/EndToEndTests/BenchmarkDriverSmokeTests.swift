@@ -109,6 +109,36 @@ extension BenchmarkDriverSmokeTests {
   }
 }
 
+extension BenchmarkDriverSmokeTests {
+  @Test("the in-program run measures both examples that own ncurses, each figure of both builds")
+  func inProgramRun() throws {
+    let scratch = try TemporaryDirectory()
+    let json = scratch.path("inprogram.json")
+    // The build as it is stands for both sides here: the smoke run checks that every figure gets
+    // measured, not what the component adds.
+    let folder = URL(fileURLWithPath: Binary.sibling("job-monitor")).deletingLastPathComponent().path
+    let ran = try BenchmarkTools.run(
+      BenchmarkTools.python,
+      [
+        Repository.path("Benchmarks/inprogram.py"), "--with", folder, "--without", folder, "-n", "1",
+        "--repeats", "1", "--idle", "1.2", "--no-callgrind", "--json", json,
+      ])
+    try #require(ran.status == 0, "inprogram.py: \(ran.output)")
+    let record = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
+        as? [String: [String: Any]])
+    for (program, periodic) in [("job-monitor", "tick_bytes"), ("toolbar-own-curses", "idle_bytes")] {
+      let wall = try #require(record[program]?["wall"] as? [String: [String: Double]], "no figures of \(program)")
+      for figure in ["first_frame_ms", "first_frame_cpu_ms", "first_frame_rss_kb", "peak_rss_kb", "Down bytes"] {
+        for build in ["with", "without"] {
+          #expect((wall[figure]?[build] ?? 0) > 0, "\(program) \(figure) \(build)")
+        }
+      }
+      #expect(wall[periodic]?["with"] != nil, "\(program) \(periodic)")
+    }
+  }
+}
+
 /// Paths and a process runner for the smoke run.
 private enum BenchmarkTools {
   static let driver = Repository.path("Benchmarks/driver.py")
