@@ -177,6 +177,9 @@ public final class TerminalSession {
       input = CursesInput(mouse: mouseOn)
     }
     Self.write(CursesInput.modesOn(mouse: mouseOn))
+    // Ctrl-Z: those modes off while the program is stopped (curses' handler, which this one
+    // hands the stop to, switches off only its own); asked for again on the resume.
+    tg_install_stop_handler()
     // Starting colours may write to the terminal (the original pair): still inside the bracket.
     colors = CursesColors(noColor: getenv("NO_COLOR").map { String(cString: $0) })
     tg_blocking_end()
@@ -504,6 +507,7 @@ public final class TerminalSession {
     // terminal with none (the Linux console, GNU screen) the last frame, so the prompt that
     // follows on the bottom row (where endwin leaves the cursor) is on a clean screen.
     Self.write(Self.clearScreen)
+    tg_remove_stop_handler()
     endwin()
     tg_restore_modes()
     tg_blocking_end()
@@ -521,6 +525,7 @@ public final class TerminalSession {
     ended = true
     presenter.close()
     TerminalGuard.restoreNow()
+    tg_remove_stop_handler()
     TerminalGuard.remove()
     SignalFlags.removeResize()
   }
