@@ -400,8 +400,8 @@ exec sleep 600
     def give_keyboard(self):
         """weston gives a new window the keyboard late, or, at random, not at all after a click
         (the demo then read no key until the click check's click): clicks on the shell's screen,
-        as a user would, until a typed `x` shows in its echo, then erases it (BackSpace, so the
-        shell's line is empty again when the demo starts)."""
+        as a user would, until a typed `x` shows in its echo, then erases what was typed
+        (BackSpace, so the shell's line is empty again when the demo starts)."""
         base = self.shot()
         echo = lambda s: any(s.cell(x, 2) != base.cell(x, 2) for x in range(20, 40))
         deadline = time.monotonic() + TIMEOUT
@@ -411,7 +411,9 @@ exec sleep 600
             clicks += 1
             self.key("x")
             if self.wait_for(echo, timeout=2):
-                self.key("BackSpace")
+                # One BackSpace for each x typed: one that showed late is erased too (a
+                # BackSpace on an empty line does nothing).
+                self.key(*["BackSpace"] * clicks)
                 if not self.wait_for(lambda s: not echo(s)):
                     raise Failed("BackSpace did not erase the x typed to give foot the keyboard")
                 return clicks
