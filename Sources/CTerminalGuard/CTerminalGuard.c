@@ -256,3 +256,74 @@ int tg_blocking_begin(void) {
 }
 
 void tg_blocking_end(void) { atomic_fetch_sub(&blocking_depth, 1); }
+
+/* ---------------------------------------------------------------------------------------
+   Stops (SIGTSTP): the modes asked for beside curses' own are off while the program is
+   stopped. */
+
+/* Every mouse tracking mode, SGR reports and bracketed paste off: the shell and whatever runs
+   while the program is stopped get a terminal that sends them neither mouse reports nor paste
+   brackets. (Curses' own handler then switches off its own mouse mode and the screen.) */
+static const char stop_sequence[] = "\033[?1003l\033[?1002l\033[?1006l\033[?2004l";
+static struct sigaction previous_stop_action;
+static volatile sig_atomic_t stop_installed = 0;
+
+static void stop_handler(int sig) {
+  int saved_errno = errno;
+  int fd = saved_fds[1];
+  if (fd >= 0) {
+    /* A write the terminal does not take: a quit signal during it ends the program. */
+    atomic_fetch_add(&blocking_depth, 1);
+    const char *p = stop_sequence;
+    size_t left = sizeof(stop_sequence) - 1;
+    while (left > 0) {
+      ssize_t n = write(fd, p, left);
+      if (n > 0) {
+        p += n;
+        left -= (size_t)n;
+      } else if (!(n < 0 && errno == EINTR)) {
+        break;
+      }
+    }
+    atomic_fetch_sub(&blocking_depth, 1);
+  }
+  errno = saved_errno;
+  struct sigaction previous = previous_stop_action;
+  if (previous.sa_handler == SIG_DFL) {
+    /* No handler of curses' to hand over to: stop as the default action would, and come back
+       here for the next stop. */
+    struct sigaction own;
+    (void)sigaction(SIGTSTP, &previous, &own);
+    sigset_t unblock;
+    sigemptyset(&unblock);
+    sigaddset(&unblock, SIGTSTP);
+    (void)sigprocmask(SIG_UNBLOCK, &unblock, NULL);
+    (void)kill(getpid(), SIGTSTP);
+    (void)sigaction(SIGTSTP, &own, NULL);
+  } else if (previous.sa_flags & SA_SIGINFO) {
+    /* Never so for curses' handler; a handler that wants its siginfo gets none here. */
+    previous.sa_sigaction(sig, NULL, NULL);
+  } else if (previous.sa_handler != SIG_IGN) {
+    previous.sa_handler(sig);
+  }
+  errno = saved_errno;
+}
+
+void tg_install_stop_handler(void) {
+  if (stop_installed) return;
+  struct sigaction current;
+  if (sigaction(SIGTSTP, NULL, &current) != 0 || current.sa_handler == SIG_IGN) return;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = stop_handler;
+  action.sa_flags = 0; /* no SA_RESTART: the read a stop interrupted returns, and the loop sees
+                          the resume */
+  sigemptyset(&action.sa_mask);
+  if (sigaction(SIGTSTP, &action, &previous_stop_action) == 0) stop_installed = 1;
+}
+
+void tg_remove_stop_handler(void) {
+  if (!stop_installed) return;
+  (void)sigaction(SIGTSTP, &previous_stop_action, NULL);
+  stop_installed = 0;
+}

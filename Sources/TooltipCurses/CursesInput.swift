@@ -188,6 +188,13 @@ package final class CursesInput {
         // A signal (a resize, a quit, a continue): curses takes it from here, but for a quit
         // and a resize the session handles itself.
         if SignalFlags.pending != nil || SignalFlags.resized { return nil }
+        // A continue after a stop returns too, so that the caller asks for its modes again
+        // now, not at the next key (curses dropped the type-ahead: a sequence begun with it).
+        if resumed() {
+          var dropped: [TerminalInput] = []
+          if parser.isPending { parser.timeOut(into: &dropped) }
+          return nil
+        }
         continue
       case .ready:
         // Readable twice with nothing for curses to read: a hang-up, for the caller to see.

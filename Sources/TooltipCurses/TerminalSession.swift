@@ -101,15 +101,24 @@ public final class TerminalSession {
   /// change of scene, so a scene without hover costs no motion reports. Off at start, and off
   /// again on every way out; without mouse reporting it stays off. Switching it off asks for
   /// button-motion tracking (1002) again, as most terminals drop every mouse mode with 1003.
+  /// Switching it on writes 1003 off then on, and 1003 on once more at the first motion
+  /// report: mlterm 3.9 otherwise stops reporting motion after a key typed before it.
   public var pointerMotion = false {
     didSet {
       guard mouseOn, pointerMotion != oldValue, !ended else {
         if !mouseOn { pointerMotion = false }
         return
       }
-      Self.write(pointerMotion ? Self.motionOn : Self.motionOff + Self.buttonsAgain)
+      Self.write(pointerMotion ? Self.motionOff + Self.motionOn : Self.motionOff + Self.buttonsAgain)
+      motionConfirmed = !pointerMotion
     }
   }
+  /// Whether a motion report came since 1003 was last asked for. mlterm (3.9) hides the
+  /// pointer on a key press and watches for the motion that shows it again; when that key came
+  /// before 1003 (the key that turns hover on), that motion also ends every later motion
+  /// report. So 1003 goes on from off (mlterm then reports the first motion even in the cell
+  /// it last reported), and the first motion report has 1003 asked for once more.
+  private var motionConfirmed = true
   private static let motionOn = "\u{1B}[?1003h"
   private static let motionOff = "\u{1B}[?1003l"
   /// Button-motion tracking (1002) asked for again after 1003 goes off: xterm, tmux and most
@@ -194,6 +203,9 @@ public final class TerminalSession {
       input = CursesInput(mouse: mouseOn)
     }
     Self.write(CursesInput.modesOn(mouse: mouseOn))
+    // Ctrl-Z: those modes off while the program is stopped (curses' handler, which this one
+    // hands the stop to, switches off only its own); asked for again on the resume.
+    tg_install_stop_handler()
     // Starting colours may write to the terminal (the original pair): still inside the bracket.
     colors = CursesColors(noColor: getenv("NO_COLOR").map { String(cString: $0) })
     tg_blocking_end()
@@ -318,6 +330,7 @@ public final class TerminalSession {
     // that may block: a quit signal during it ends the program from the handler (a terminal
     // that stopped reading would otherwise hold it in `write` for good).
     Self.blockingWrite(CursesInput.modesOn(mouse: mouseOn) + (pointerMotion ? Self.motionOn : ""))
+    motionConfirmed = !pointerMotion
     return true
   }
 
@@ -362,6 +375,10 @@ public final class TerminalSession {
       return nil
     }
     failedWaits = 0
+    if !motionConfirmed, case .mouse(let mouse) = result, mouse.action == .move {
+      motionConfirmed = true
+      Self.write(Self.motionOn)
+    }
     return result
   }
 
@@ -548,6 +565,7 @@ public final class TerminalSession {
     // terminal with none (the Linux console, GNU screen) the last frame, so the prompt that
     // follows on the bottom row (where endwin leaves the cursor) is on a clean screen.
     Self.write(Self.clearScreen)
+    tg_remove_stop_handler()
     endwin()
     tg_restore_modes()
     tg_blocking_end()
@@ -565,6 +583,7 @@ public final class TerminalSession {
     ended = true
     presenter.close()
     TerminalGuard.restoreNow()
+    tg_remove_stop_handler()
     TerminalGuard.remove()
     SignalFlags.removeResize()
   }

@@ -55,4 +55,14 @@ int tg_blocking_begin(void);
 /* Marks the end of a call begun with tg_blocking_begin. */
 void tg_blocking_end(void);
 
+/* Installs a SIGTSTP handler (Ctrl-Z) in front of the one there now (curses' own, which
+   newterm installs): it writes every mouse tracking mode (1002, 1003), SGR mouse reports
+   (1006) and bracketed paste (2004) off, then hands the stop on. Curses switches off only the
+   mouse mode it asked for itself; the program asks for its modes again after SIGCONT. Does
+   nothing when SIGTSTP is ignored (a shell without job control). Call it after newterm. */
+void tg_install_stop_handler(void);
+
+/* Puts back the SIGTSTP handler that was there before tg_install_stop_handler. */
+void tg_remove_stop_handler(void);
+
 #endif
