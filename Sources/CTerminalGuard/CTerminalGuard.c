@@ -267,6 +267,8 @@ void tg_blocking_end(void) { atomic_fetch_sub(&blocking_depth, 1); }
 static const char stop_sequence[] = "\033[?1003l\033[?1002l\033[?1006l\033[?2004l";
 static struct sigaction previous_stop_action;
 static volatile sig_atomic_t stop_installed = 0;
+/* How many stops the handler has come back from (the program continued after each). */
+static atomic_uint resume_count = 0;
 
 static void stop_handler(int sig) {
   int saved_errno = errno;
@@ -306,8 +308,12 @@ static void stop_handler(int sig) {
   } else if (previous.sa_handler != SIG_IGN) {
     previous.sa_handler(sig);
   }
+  /* Continued: the modes written off above are the program's to ask for again. */
+  atomic_fetch_add(&resume_count, 1);
   errno = saved_errno;
 }
+
+unsigned tg_resume_count(void) { return atomic_load(&resume_count); }
 
 void tg_install_stop_handler(void) {
   if (stop_installed) return;

@@ -1,4 +1,5 @@
 import CNcurses
+import CTerminalGuard
 import TooltipKit
 
 #if canImport(Glibc)
@@ -136,6 +137,7 @@ public final class CursesTooltips {
     defer {
       if let signal = TerminalGuard.pendingSignal { inputEnd = (128 + signal, nil) }
     }
+    followResume()
     let now = MonotonicClock.now
     if value == ERR {
       checkInput(now: now)
@@ -171,6 +173,10 @@ public final class CursesTooltips {
         defer { pressConsumed = false }
         return pressConsumed
       case .move:
+        if pointerMotion && !motionConfirmed {
+          motionConfirmed = true
+          writeMode(Self.motionOn)
+        }
         // Motion (when the program asks ncurses for it) feeds hover, and stays the program's too.
         update(.motion(mouse.point, time: mouse.time))
         return false
@@ -204,6 +210,8 @@ public final class CursesTooltips {
   /// Returns the rects drawn.
   @discardableResult
   public func draw(redraw: (Rect) -> Void = { _ in }) -> [Rect] {
+    followStops()
+    followResume()
     followPointerMotion()
     return overlay.draw(layout, state: state, redraw: redraw)
   }
@@ -268,23 +276,72 @@ public final class CursesTooltips {
   /// which replaces any other mode: so the component asks for this one itself (`putp`, on a
   /// screen started on standard output), at the first ``draw(redraw:)`` after the scene needs it
   /// (the program's `keypad` and `mousemask` are set by then). ``end()`` withdraws it; a quit signal or a
-  /// crash does too (the reset of the guard ``installGuard(input:output:)`` installs).
+  /// crash does too (the reset of the guard ``installGuard(input:output:)`` installs), and so
+  /// does Ctrl-Z while the program is stopped: it is asked for again after `fg`.
+  ///
+  /// It goes on from off (1003 off, then on), and is asked for once more at the first motion
+  /// report after: mlterm (3.9) hides the pointer on a key press and watches for the motion that
+  /// shows it again, and when that key came before 1003 (the key that made a hover anchor), that
+  /// motion also ends every later motion report.
   public private(set) var pointerMotion = false
+  /// Whether a motion report came since 1003 was last asked for (see ``pointerMotion``).
+  private var motionConfirmed = true
+  private static let motionOn = "\u{1B}[?1003h"
+  private static let motionOff = "\u{1B}[?1003l"
 
-  /// Withdraws what the component asked of the terminal (any-motion reports): call it before
-  /// `endwin`, so the shell is not sent a report for every move of the mouse.
+  /// Whether the Ctrl-Z handler is installed (at the first ``draw(redraw:)``, after `newterm`,
+  /// which installs curses' own), until ``end()``.
+  private var followsStops = false
+  /// The guard's count of resumes after a stop when the component last looked.
+  private var resumesSeen: UInt32 = 0
+
+  /// Withdraws what the component asked of the terminal (any-motion reports) and its Ctrl-Z
+  /// handler: call it before `endwin`, so the shell is not sent a report for every move of the
+  /// mouse.
   public func end() {
+    if followsStops {
+      tg_remove_stop_handler()
+      followsStops = false
+    }
     guard pointerMotion else { return }
-    writeMode("\u{1B}[?1003l")
+    writeMode(Self.motionOff)
     pointerMotion = false
+  }
+
+  /// Installs the guard's Ctrl-Z handler in front of curses' own (which `newterm` installed):
+  /// while the program is stopped, the shell gets a terminal with no mouse tracking of any
+  /// kind (1002, 1003), no SGR reports (1006) and no bracketed paste (2004), where curses alone
+  /// switches off only the mouse mode it asked for. It writes to the output saved by
+  /// ``installGuard(input:output:)``.
+  private func followStops() {
+    guard !followsStops else { return }
+    tg_install_stop_handler()
+    resumesSeen = tg_resume_count()
+    followsStops = true
+  }
+
+  /// After a resume (Ctrl-Z, then `fg`): any-motion reports asked for again, when they were on.
+  /// Curses asks for its own mouse mode again itself, in its resume; the program's loop keeps
+  /// ``takeResumed()`` for its own redraw.
+  private func followResume() {
+    guard followsStops else { return }
+    let resumes = tg_resume_count()
+    guard resumes != resumesSeen else { return }
+    resumesSeen = resumes
+    guard pointerMotion else { return }
+    // A write that may block (the terminal may have stopped reading meanwhile): a quit signal
+    // during it restores the terminal from the handler and ends the program.
+    _ = TerminalGuard.blocking { writeMode(Self.motionOn) }
+    motionConfirmed = false
   }
 
   /// Asks for any-motion reports when the scene has a hover anchor and withdraws them when not.
   private func followPointerMotion() {
     let wanted = motionWanted
     guard wanted != pointerMotion else { return }
-    writeMode(wanted ? "\u{1B}[?1003h" : "\u{1B}[?1003l")
+    writeMode(wanted ? Self.motionOff + Self.motionOn : Self.motionOff)
     pointerMotion = wanted
+    motionConfirmed = !wanted
     if !wanted {
       // Terminals keep one tracking mode: switching 1003 off leaves none, so ncurses is made
       // to ask for its own again (off, then on with the program's mask).

@@ -65,4 +65,10 @@ void tg_install_stop_handler(void);
 /* Puts back the SIGTSTP handler that was there before tg_install_stop_handler. */
 void tg_remove_stop_handler(void);
 
+/* How many times the program continued after a stop that went through the handler
+   tg_install_stop_handler installs (it counts when the stop it handed on returns). A part of
+   the program that asked for modes of its own compares it with the count it last saw, to ask
+   for them again after a resume without taking the resume flag the program's loop reads. */
+unsigned tg_resume_count(void);
+
 #endif
