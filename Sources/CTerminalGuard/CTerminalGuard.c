@@ -59,10 +59,11 @@ void tg_restore_modes(void) {
   }
 }
 
-/* Writes what it can of the reset sequences without waiting; 1 when all of it was written. */
-static int write_reset_once(int fd) {
-  const char *p = reset_sequence;
-  size_t left = sizeof(reset_sequence) - 1;
+/* Writes the `length` bytes at `p` to `fd`, again after an interrupted write, as far as the
+   terminal takes them: 1 when all of it was written, 0 at the first other failure (EAGAIN when
+   the output is full and `fd` is non-blocking, EIO when it hung up). Async-signal-safe. */
+static int write_all(int fd, const char *p, size_t length) {
+  size_t left = length;
   while (left > 0) {
     ssize_t n = write(fd, p, left);
     if (n > 0) {
@@ -71,11 +72,14 @@ static int write_reset_once(int fd) {
     } else if (n < 0 && errno == EINTR) {
       continue;
     } else {
-      return 0; /* EAGAIN (output full), EIO (hung up) */
+      return 0;
     }
   }
   return 1;
 }
+
+/* Writes what it can of the reset sequences without waiting; 1 when all of it was written. */
+static int write_reset_once(int fd) { return write_all(fd, reset_sequence, sizeof(reset_sequence) - 1); }
 
 static void write_reset(void) {
   int fd = saved_fds[1];
@@ -276,17 +280,7 @@ static void stop_handler(int sig) {
   if (fd >= 0) {
     /* A write the terminal does not take: a quit signal during it ends the program. */
     atomic_fetch_add(&blocking_depth, 1);
-    const char *p = stop_sequence;
-    size_t left = sizeof(stop_sequence) - 1;
-    while (left > 0) {
-      ssize_t n = write(fd, p, left);
-      if (n > 0) {
-        p += n;
-        left -= (size_t)n;
-      } else if (!(n < 0 && errno == EINTR)) {
-        break;
-      }
-    }
+    (void)write_all(fd, stop_sequence, sizeof(stop_sequence) - 1);
     atomic_fetch_sub(&blocking_depth, 1);
   }
   errno = saved_errno;
