@@ -186,6 +186,12 @@ class PtyProgram:
         burst = Burst(sent=self.send(data))
         return self.collect(burst, quiet_ms, timeout=timeout)
 
+    def kill(self) -> None:
+        """Kills the process group if the program still runs (a run that failed half-way)."""
+        if self.proc.poll() is None:
+            os.killpg(self.pid, signal.SIGKILL)
+            self.proc.wait()
+
     def finish(self, timeout: float = 3.0) -> int | None:
         """Waits for the exit (after q), draining output; kills the process group if it hangs."""
         end = time.monotonic() + timeout
@@ -346,9 +352,7 @@ def run_once(argv: list[str], cols: int, rows: int, args: argparse.Namespace) ->
             raise RuntimeError(f"exit status {code} after q; stderr: {stderr[:200]!r}")
         return r
     except BaseException:
-        if prog.proc.poll() is None:
-            os.killpg(prog.pid, signal.SIGKILL)
-            prog.proc.wait()
+        prog.kill()
         raise
 
 
@@ -368,9 +372,7 @@ def floor_once(argv: list[str], args: argparse.Namespace) -> dict[str, float]:
         prog.finish()
         return r
     except BaseException:
-        if prog.proc.poll() is None:
-            os.killpg(prog.pid, signal.SIGKILL)
-            prog.proc.wait()
+        prog.kill()
         raise
 
 

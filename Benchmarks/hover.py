@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import os
 import select
-import signal
 import statistics
 import sys
 import time
@@ -155,9 +154,7 @@ def run_once(argv: list[str], args: argparse.Namespace, hover: bool) -> dict[str
             raise RuntimeError(f"{argv[0]}: exit status {code} after q")
         return r
     except BaseException:
-        if prog.proc.poll() is None:
-            os.killpg(prog.pid, signal.SIGKILL)
-            prog.proc.wait()
+        prog.kill()
         raise
 
 

@@ -46,7 +46,6 @@ import glob
 import json
 import os
 import re
-import signal
 import statistics
 import subprocess
 import sys
@@ -216,9 +215,7 @@ def run_once(binary: str, spec: dict, args: argparse.Namespace, smaps: bool = Fa
             raise RuntimeError(f"{binary}: exit status {code} after q")
         return r
     except BaseException:
-        if program.proc.poll() is None:
-            os.killpg(program.pid, signal.SIGKILL)
-            program.proc.wait()
+        program.kill()
         raise
 
 
@@ -236,9 +233,7 @@ def bubble_rss(binary: str, spec: dict) -> tuple[int, dict[str, int]]:
         program.finish()
         return peak, mapped
     except BaseException:
-        if program.proc.poll() is None:
-            os.killpg(program.pid, signal.SIGKILL)
-            program.proc.wait()
+        program.kill()
         raise
 
 
@@ -306,9 +301,7 @@ def counted_frames(binary: str, spec: dict, keys: list[tuple[str, bytes]], profi
             program.send(QUIT)
             code = program.finish(timeout=120)
         except BaseException:
-            if program.proc.poll() is None:
-                os.killpg(program.pid, signal.SIGKILL)
-                program.proc.wait()
+            program.kill()
             raise
         if code != 0:
             raise RuntimeError(f"{binary} under callgrind: exit status {code}")
