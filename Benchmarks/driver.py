@@ -93,6 +93,18 @@ class Burst:
         return None if self.last is None else (self.last - self.sent) / 1e6
 
 
+# The environment the programs run in on the pty: a 256-colour xterm, a UTF-8 locale, no
+# backtrace on a crash (a failing run ends at once).
+PTY_ENV = {
+    "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+    "HOME": os.environ.get("HOME", "/"),
+    "TERM": "xterm-256color",
+    "LANG": "C.UTF-8",
+    "LC_ALL": "C.UTF-8",
+    "SWIFT_BACKTRACE": "enable=no",
+}
+
+
 class PtyProgram:
     """One run of a program with a pty of a given size as its controlling terminal."""
 
@@ -265,14 +277,7 @@ def proc_status_kb(pid: int, key: str) -> int:
 
 
 def run_once(argv: list[str], cols: int, rows: int, args: argparse.Namespace) -> dict[str, float]:
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": os.environ.get("HOME", "/"),
-        "TERM": "xterm-256color",
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
-        "SWIFT_BACKTRACE": "enable=no",
-    }
+    env = PTY_ENV
     q = args.quiet_ms
     prog = PtyProgram(argv, cols, rows, env, ctty=args.ctty)
     r: dict[str, float] = {}

@@ -54,19 +54,12 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from driver import Burst, PtyProgram, Timeout, proc_cpu, proc_minor_faults, proc_status_kb  # noqa: E402
+from driver import PTY_ENV, Burst, PtyProgram, Timeout, proc_cpu, proc_minor_faults, proc_status_kb  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 QUIET_MS = 60
 CALLGRIND_QUIET_MS = 400  # valgrind slows a program some fifty times
-ENV = {
-    "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-    "HOME": os.environ.get("HOME", "/"),
-    "TERM": "xterm-256color",
-    "LANG": "C.UTF-8",
-    "LC_ALL": "C.UTF-8",
-    "SWIFT_BACKTRACE": "enable=no",
-}
+ENV = PTY_ENV
 
 # Keys as the terminal sends them with keypad mode on (both programs turn it on).
 DOWN, UP, PGDN, PGUP = b"\x1bOB", b"\x1bOA", b"\x1b[6~", b"\x1b[5~"
