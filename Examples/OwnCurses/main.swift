@@ -139,16 +139,20 @@ while true {
   #if !NO_TOOLTIPS
     browser.inToolbar = tips.state.selectedID != nil
   #endif
-  if browser.cursor != shown.cursor || browser.inToolbar != shown.inToolbar {
+  let focusMoved = browser.cursor != shown.cursor || browser.inToolbar != shown.inToolbar
+  if focusMoved {
     for y in 3..<(3 + files.count) where y < size.height - 1 { browser.drawRow(y, size: size) }
     browser.drawRow(1, size: size)
   }
+  /// Whether the program's own row `y` was drawn afresh above, in this frame.
+  func isFresh(_ y: Int) -> Bool { focusMoved && (y == 1 || (y >= 3 && y < 3 + files.count)) }
   if browser.status != shown.status { browser.drawRow(size.height - 1, size: size) }
   shown = browser
   #if !NO_TOOLTIPS
     tips.draw { rect in
-      // What a bubble or highlight covered: draw those rows of the program's own again.
-      for y in rect.minY..<rect.maxY { browser.drawRow(y, size: size) }
+      // What a bubble or highlight covered: draw those rows of the program's own again, but for
+      // the toolbar row and the list when they were drawn afresh above.
+      for y in rect.minY..<rect.maxY where !isFresh(y) { browser.drawRow(y, size: size) }
     }
     let cursor = tips.cursor ?? Point(x: 2, y: 3 + browser.cursor)
   #else
