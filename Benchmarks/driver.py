@@ -921,6 +921,12 @@ def main(argv: list[str] | None = None) -> int:
         " baseline does, such as Benchmarks/floor/baseline-swift, can stand as A (give --snapshot-binary then)",
     )
     p.add_argument(
+        "--baseline-name",
+        default="baseline",
+        help="B's name in the tables (default baseline); another tooltip-tui build can stand as B, to"
+        " compare two builds in one run",
+    )
+    p.add_argument(
         "--snapshot-binary",
         help="the tooltip-tui whose --snapshot --ansi screens give the minimal encoding (default: --tui)",
     )
@@ -962,7 +968,7 @@ def main(argv: list[str] | None = None) -> int:
         names["A"] = args.tui_name
     if args.baseline:
         programs["B"] = [args.baseline]
-        names["B"] = "baseline"
+        names["B"] = args.baseline_name
     if not programs:
         p.error("give --tui, --baseline or both")
     for side, argv_ in programs.items():

@@ -9,7 +9,7 @@ first ("cold") open and close; and runs that add k more, whose extra instruction
 are the steady ("warm") cost. With --profiles, keeps the callgrind profiles of the pair runs
 and lists the functions whose self cost grows with the warm pairs.
 
-    keycost.py --tui BINARY --baseline BINARY [-k 20] [--profiles DIR]
+    keycost.py --tui BINARY --baseline BINARY [-k 20] [--profiles DIR] [--tui-name A] [--baseline-name B]
 
 Python 3.11 standard library only; needs valgrind.
 """
@@ -108,6 +108,10 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--tui", required=True)
     p.add_argument("--baseline", required=True)
+    p.add_argument("--tui-name", default="tooltip-tui", help="the first program's name in the table")
+    p.add_argument(
+        "--baseline-name", default="baseline", help="the second's (another tooltip-tui build, to compare two builds)"
+    )
     p.add_argument("-k", type=int, default=20, help="keys (or key pairs) per counted run (default 20)")
     p.add_argument("--profiles", help="keep the callgrind profiles of the Enter + Esc runs here")
     args = p.parse_args()
@@ -115,7 +119,7 @@ def main() -> int:
     rows = []
     hot: dict[str, list[tuple[str, float]]] = {}
     work = tempfile.TemporaryDirectory()
-    for name, binary in (("tooltip-tui", args.tui), ("baseline", args.baseline)):
+    for name, binary in ((args.tui_name, args.tui), (args.baseline_name, args.baseline)):
         # valgrind 3.19 gives up on the DWARF of the static Swift runtime: count a copy without
         # debug sections (the symbol table stays, so profiles still name every function).
         copy = os.path.join(work.name, name)
