@@ -44,9 +44,13 @@ package final class CursesColors: StyleResolver {
   private let defaultBackground: Int32
   private var pairs: [PairKey: Int32] = [:]
   private var nextPair: Int32
-  /// The first styles resolved, searched in turn: a screen uses a handful, and a dictionary
-  /// keyed by `Style` costs a scan of every conformance record when its first entry goes in.
-  private var firstStyles: [(style: Style, resolved: CursesStyle)] = []
+  /// The first styles resolved (``firstStyleCount`` of them), searched in turn: a screen uses a
+  /// handful, and a dictionary keyed by `Style` costs a scan of every conformance record when
+  /// its first entry goes in. Memory of their own, not an array: an array of these pairs is a
+  /// generic type the runtime instantiates at the first frame.
+  private let firstStyles = UnsafeMutablePointer<(style: Style, resolved: CursesStyle)>.allocate(
+    capacity: CursesColors.firstStylesKept)
+  private var firstStyleCount = 0
   /// Every style after the first ``firstStylesKept``.
   private var cache: [Style: CursesStyle] = [:]
   private static let firstStylesKept = 32
@@ -95,10 +99,15 @@ package final class CursesColors: StyleResolver {
     defaultBackground = background
   }
 
+  deinit {
+    firstStyles.deinitialize(count: firstStyleCount)
+    firstStyles.deallocate()
+  }
+
   /// The ncurses attributes and colour pair that draw `style` at this rung.
   package func resolve(_ style: Style) -> CursesStyle {
-    for entry in firstStyles where entry.style == style { return entry.resolved }
-    if firstStyles.count == Self.firstStylesKept, let hit = cache[style] { return hit }
+    for index in 0..<firstStyleCount where firstStyles[index].style == style { return firstStyles[index].resolved }
+    if firstStyleCount == Self.firstStylesKept, let hit = cache[style] { return hit }
     // The ladder's attributes: at 8 and 16 colours it may drop bold or add dim to keep text
     // readable as the terminal draws it.
     let mapped = ladder.map(style)
@@ -121,8 +130,9 @@ package final class CursesColors: StyleResolver {
       }
     }
     let resolved = CursesStyle(attrs: attrs, pair: pair)
-    if firstStyles.count < Self.firstStylesKept {
-      firstStyles.append((style, resolved))
+    if firstStyleCount < Self.firstStylesKept {
+      (firstStyles + firstStyleCount).initialize(to: (style, resolved))
+      firstStyleCount += 1
     } else {
       cache[style] = resolved
     }

@@ -59,8 +59,7 @@ package final class CursesInput {
 
   /// A reader timed by `clock` (tests move it to stand for a reader that was descheduled).
   init(mouse: Bool, input: Int32 = 0, waker: TerminalWaker? = nil, clock: @escaping @Sendable () -> Duration) {
-    parser = InputParser(
-      mouse: mouse, utf8MouseCoordinates: mouse && tk_mouse_utf8() != 0, keyList: TerminalKeys.current())
+    parser = InputParser(mouse: mouse, utf8MouseCoordinates: mouse && tk_mouse_utf8() != 0, keyList: [])
     self.clock = clock
     self.waker = waker
     inputDescriptor = input
@@ -68,6 +67,22 @@ package final class CursesInput {
 
   /// The descriptor the screen reads, waited on beside the waker.
   private let inputDescriptor: Int32
+
+  /// Whether the parser has the terminal's keys (``TerminalKeys/current()``).
+  ///
+  /// They are looked up at the first byte that can begin an escape sequence (ESC, or C1's CSI
+  /// and SS3), not when the reader is made: a hundred and fifty `tigetstr` calls were a tenth
+  /// of the program's start, and the first frame, a plain key and text need none of them.
+  /// They come from the current screen's terminal, the one ``read(timeout:)`` reads.
+  package private(set) var hasKeys = false
+
+  /// Gives the parser the terminal's keys if `bytes` can begin an escape sequence and it has
+  /// none yet.
+  private func loadKeys<Bytes: Sequence<UInt8>>(before bytes: Bytes) {
+    guard !hasKeys, bytes.contains(where: { $0 == 0x1B || $0 == 0x9B || $0 == 0x8F }) else { return }
+    hasKeys = true
+    parser.setKeys(TerminalKeys.current())
+  }
 
   /// Sets the input modes on the current curses screen: cbreak (signals stay on, so Ctrl-C and
   /// Ctrl-Z work), no echo, no newline translation, keypad translation off (this type parses
@@ -145,11 +160,14 @@ package final class CursesInput {
         lastByte = time
         // A continue from before these bytes is not one that cut what they start short.
         if !parser.isPending { _ = resumed() }
+        loadKeys(before: CollectionOfOne(UInt8(value)))
         parser.add(UInt8(value), time: time, into: &queue)
         let count = readWaiting()
         if count > 0 {
           buffer.withUnsafeBufferPointer { bytes in
-            parser.add(UnsafeBufferPointer(rebasing: bytes[..<count]), time: time, into: &queue)
+            let read = UnsafeBufferPointer(rebasing: bytes[..<count])
+            loadKeys(before: read)
+            parser.add(read, time: time, into: &queue)
           }
         }
         if let input = dequeue() { return input }

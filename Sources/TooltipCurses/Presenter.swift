@@ -251,8 +251,14 @@ package final class Presenter {
   }
 }
 
-/// Writes cells of a core grid into a curses window: one attribute change per style change,
-/// each grapheme as a UTF-8 string at its own column, right halves of wide graphemes skipped.
+/// Writes cells of a core grid into a curses window: one attribute change per style change, each
+/// run of one style handed to curses as one string, right halves of wide graphemes skipped.
+///
+/// Curses places a string's characters one after another by their `wcwidth`, the measure the
+/// grid's cells have, so a run of graphemes of one scalar each (nearly every cell) is one call
+/// instead of one per grapheme, and the window ends up holding the same cells. A grapheme of
+/// several scalars, a disputed one, one that would start outside the window or end past its
+/// right edge is written at its own column, as the grapheme after it is.
 ///
 /// The presenter and the overlay share it, so a cell looks the same on either path.
 struct CellWriter {
@@ -267,24 +273,55 @@ struct CellWriter {
 
   /// Draws the cells `columns` of `row` of `grid` with the first at window cell `origin`.
   mutating func put(_ grid: CellGrid, row: Int, columns: Range<Int>, at origin: Point) {
-    for x in columns {
-      let cell = grid[x, row]
-      if cell.isContinuation { continue }
-      if cell.style != current {
-        let resolved = colors.resolve(cell.style)
-        _ = tk_attr_set(window, resolved.attrs, resolved.pair)
-        current = cell.style
+    guard !columns.isEmpty else { return }
+    let window = window
+    let y = Int32(origin.y)
+    let shift = origin.x - columns.lowerBound
+    let windowWidth = Int(getmaxx(window))
+    // Four UTF-8 bytes per cell at most, and the NUL.
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: columns.count * 4 + 1) { text in
+      // The run not yet written: its bytes, its first window column, the window column after it.
+      var length = 0
+      var start = 0
+      var next = 0
+      func flush() {
+        guard length > 0 else { return }
+        text[length] = 0
+        // The last cell of the screen may answer ERR (the cursor cannot advance past it): the
+        // cell is drawn all the same.
+        _ = tk_put(window, y, Int32(start), text.baseAddress!)
+        length = 0
       }
-      // A disputed grapheme is blanks to curses (the presenter writes it over them after the
-      // frame). The last cell of the screen may answer ERR (the cursor cannot advance past
-      // it): the cell is drawn all the same.
-      let row = Int32(origin.y)
-      let column = Int32(origin.x + x - columns.lowerBound)
-      if cell.hasDisputedWidth {
-        _ = String(repeating: " ", count: cell.width).withCString { tk_put(window, row, column, $0) }
-      } else {
-        cell.withCString { _ = tk_put(window, row, column, $0) }
+      for x in columns {
+        let cell = grid[x, row]
+        if cell.isContinuation { continue }
+        if cell.style != current {
+          flush()
+          let resolved = colors.resolve(cell.style)
+          _ = tk_attr_set(window, resolved.attrs, resolved.pair)
+          current = cell.style
+        }
+        let column = x + shift
+        if !cell.hasDisputedWidth, let scalar = cell.scalar, column >= 0, column + cell.width <= windowWidth {
+          if length > 0 && column != next { flush() }
+          if length == 0 { start = column }
+          UTF8.encode(scalar) { byte in
+            text[length] = CChar(bitPattern: byte)
+            length += 1
+          }
+          next = column + cell.width
+          continue
+        }
+        flush()
+        // A disputed grapheme is blanks to curses (the presenter writes it over them after the
+        // frame).
+        if cell.hasDisputedWidth {
+          _ = String(repeating: " ", count: cell.width).withCString { tk_put(window, y, Int32(column), $0) }
+        } else {
+          cell.withCString { _ = tk_put(window, y, Int32(column), $0) }
+        }
       }
+      flush()
     }
   }
 

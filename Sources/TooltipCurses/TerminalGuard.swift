@@ -27,10 +27,14 @@ package enum TerminalGuard {
   /// not dropped; the restore puts the flag back.
   package static func install(input: Int32 = 0, output: Int32 = 1) {
     tg_save(input, output)
-    for fd in [input, output] {
+    // Each in turn, not over an array: an array of `Int32` is a generic type the runtime
+    // instantiates at start.
+    func makeBlocking(_ fd: Int32) {
       let flags = fcntl(fd, F_GETFL)
       if flags >= 0 && flags & O_NONBLOCK != 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
     }
+    makeBlocking(input)
+    makeBlocking(output)
     SignalFlags.install()
     tg_install_fault_handlers()
   }

@@ -19,14 +19,21 @@ package struct TerminalWaker: Sendable {
 
   /// A new waker, or nil when no pipe can be made (the process is out of file descriptors).
   package init?() {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { return nil }
-    for end in ends {
+    // The two ends on the stack, not in an array: an array of `Int32` is a generic type the
+    // runtime instantiates at start.
+    let ends: (Int32, Int32)? = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2) { ends in
+      guard pipe(ends.baseAddress) == 0 else { return nil }
+      return (ends[0], ends[1])
+    }
+    guard let ends else { return nil }
+    func configure(_ end: Int32) {
       _ = fcntl(end, F_SETFD, FD_CLOEXEC)
       _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
     }
-    readEnd = ends[0]
-    writeEnd = ends[1]
+    configure(ends.0)
+    configure(ends.1)
+    readEnd = ends.0
+    writeEnd = ends.1
   }
 
   /// Ends the read that is waiting, or the next one.
@@ -50,13 +57,16 @@ package struct TerminalWaker: Sendable {
 
   /// Waits up to `milliseconds` (-1: no limit) for input on `input` or a wake.
   func wait(input: Int32, milliseconds: Int32) -> Outcome {
-    var descriptors = [
-      pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0),
-    ]
-    let count = poll(&descriptors, 2, milliseconds)
+    // Two descriptors on the stack, not an array: an array of `pollfd` is a generic type the
+    // runtime instantiates at the first wait.
+    let (count, woken) = withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { descriptors in
+      descriptors.initialize(repeating: pollfd(fd: input, events: Int16(POLLIN), revents: 0))
+      descriptors[1].fd = readEnd
+      return (poll(descriptors.baseAddress, 2, milliseconds), descriptors[1].revents != 0)
+    }
     if count < 0 { return .interrupted }
     if count == 0 { return .timedOut }
-    if descriptors[1].revents != 0 {
+    if woken {
       var buffer = [UInt8](repeating: 0, count: 64)
       while read(readEnd, &buffer, buffer.count) > 0 {}
       return .woken

@@ -283,6 +283,24 @@ import TooltipKit
     }
   }
 
+  /// The terminal's keys are looked up at the first escape sequence, not when the reader is
+  /// made, and a key only terminfo knows (the Linux console's F1, `ESC [ [ A`) still arrives.
+  @Test func terminfoKeysAreLookedUpAtTheFirstEscape() throws {
+    try pty(term: "linux", size: Size(width: 80, height: 24)) { type in
+      let input = CursesInput(input: type.slave)
+      #expect(!input.hasKeys)
+      type("qé")
+      #expect(input.read(timeout: .seconds(2)) == .key(.character("q")))
+      #expect(input.read(timeout: .seconds(2)) == .key(.character("é")))
+      #expect(!input.hasKeys)
+      type("\u{1B}[[A")
+      #expect(input.read(timeout: .seconds(2)) == .key(.function(1)))
+      #expect(input.hasKeys)
+      type("\u{1B}[[B")
+      #expect(input.read(timeout: .seconds(2)) == .key(.function(2)))
+    }
+  }
+
   @Test func sgrMouseReportsPressAndReleasePastColumn223() throws {
     try pty(term: "xterm-256color", size: Size(width: 250, height: 30)) { type in
       let input = CursesInput(input: type.slave)

@@ -103,7 +103,7 @@ package struct InputParser: Sendable {
   private let mouse: Bool
   private let utf8Mouse: Bool
   /// The terminal's keys: sequences without their ESC (`[5~`, `OH`), from terminfo.
-  private let keys: KeyTable
+  private var keys: KeyTable
 
   /// A parser between inputs.
   ///
@@ -127,6 +127,15 @@ package struct InputParser: Sendable {
   package init(mouse: Bool = true, utf8MouseCoordinates: Bool = false, keyList: [([UInt8], TerminalKey)]) {
     self.mouse = mouse
     utf8Mouse = utf8MouseCoordinates
+    keys = KeyTable(keyList)
+  }
+
+  /// Gives the parser the terminal's keys (as a list, like ``init(mouse:utf8MouseCoordinates:keyList:)``)
+  /// after it was made, before the first byte that can begin an escape sequence.
+  ///
+  /// Looking the keys up in terminfo is most of a reader's cost at start, and a program's first
+  /// frame needs none of them: a reader can make its parser without them and give them here.
+  package mutating func setKeys(_ keyList: [([UInt8], TerminalKey)]) {
     keys = KeyTable(keyList)
   }
 
