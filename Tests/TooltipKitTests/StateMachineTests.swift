@@ -579,6 +579,30 @@ func script(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...
     #expect(empty.selectedID == nil)
   }
 
+  /// A program that makes its state before it has a layout (`TooltipState()`) and whose first
+  /// input is a selection key gets what the key says from no selection: Tab the first anchor,
+  /// Shift-Tab the last, an arrow the first; not the anchor after one it never showed selected.
+  @Test func aFreshStatesFirstSelectionKeyStartsFromNoSelection() {
+    let l = Board.standard
+    let first = l.anchors.first!.id
+    let last = l.anchors.last!.id
+    var tab = TooltipState()
+    _ = tab.send(.selectNext, layout: l)
+    #expect(tab.selectedID == first)
+    var backTab = TooltipState()
+    _ = backTab.send(.selectPrevious, layout: l)
+    #expect(backTab.selectedID == last)
+    var arrow = TooltipState()
+    _ = arrow.send(.move(.right), layout: l)
+    #expect(arrow.selectedID == first)
+    var key = TooltipState()
+    _ = key.send(.key(.tab), layout: l)
+    #expect(key.selectedID == first)
+    // Once something is selected, Tab moves on from it.
+    _ = key.send(.key(.tab), layout: l)
+    #expect(key.selectedID == l.anchors[1].id)
+  }
+
   @Test func eventsDescribeThemselves() {
     #expect(TooltipEvent.opened("share").description == "opened share")
     #expect(TooltipEvent.closed("share", .escape).description == "closed share (escape)")

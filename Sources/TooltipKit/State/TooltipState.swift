@@ -138,7 +138,17 @@ public struct TooltipState: Hashable, Sendable {
     policy: DismissPolicy = .consume,
     now: Duration? = nil
   ) -> [TooltipEvent] {
+    let selectionBefore = selectedID
     var events = reconcile(layout)
+    // A fresh state takes its first selection from the layout it is first sent; a selection
+    // key as that first input selects where it would from no selection (Tab the first anchor,
+    // Shift-Tab the last), not one further than an anchor nobody saw selected.
+    if selectionBefore == nil {
+      switch input {
+      case .selectNext, .selectPrevious, .move: selectedID = nil
+      default: break
+      }
+    }
     // Motion inside one cell changes nothing: a terminal may report every pixel.
     if case .motion(let point, _) = input, point == pointer { return events }
     if let time = input.time ?? now {
