@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from driver import Burst, PtyProgram, proc_cpu  # noqa: E402
+from driver import PTY_ENV, Burst, PtyProgram, proc_cpu  # noqa: E402
 
 COLS, ROWS = 80, 24
 MARKER = b"1-cell icon."
@@ -96,13 +96,7 @@ def after(prog: PtyProgram, quiet_s: float) -> tuple[int, int]:
 
 
 def run_once(argv: list[str], args: argparse.Namespace, hover: bool) -> dict[str, float]:
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "TERM": "xterm-256color",
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
-        "SWIFT_BACKTRACE": "enable=no",
-    }
+    env = PTY_ENV
     prog = PtyProgram(argv, COLS, ROWS, env)
     r: dict[str, float] = {}
     try:

@@ -37,13 +37,7 @@ def counted_run(binary: str, keys: list[bytes], profile: str | None, options: tu
         log = os.path.join(tmp, "log")
         out = profile or os.path.join(tmp, "callgrind.out")
         argv = ["valgrind", "--tool=callgrind", *options, f"--callgrind-out-file={out}", f"--log-file={log}", binary]
-        env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "TERM": "xterm-256color",
-            "LANG": "C.UTF-8",
-            "LC_ALL": "C.UTF-8",
-            "SWIFT_BACKTRACE": "enable=no",
-        }
+        env = driver.PTY_ENV
         prog = driver.PtyProgram(argv, 80, 24, env)
         try:
             prog.collect(driver.Burst(sent=prog.spawned), QUIET_MS, until=driver.SCENE["status_marker"], timeout=120)

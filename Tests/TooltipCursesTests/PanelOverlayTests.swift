@@ -142,17 +142,27 @@ extension CursesScreenTests {
     }
   }
 
+  /// The panel scene's `open` tooltip opened and drawn above a ``PanelProgram`` of `size`: where
+  /// the tests of what lies under an open bubble start (inside `headless`).
+  static func openOverProgram(size: Size) throws -> (
+    program: PanelProgram, overlay: TooltipOverlay, layout: SceneLayout, state: TooltipState, bubble: BubbleLayout
+  ) {
+    let program = PanelProgram(size: size)
+    let overlay = TooltipOverlay(colors: CursesColors(pairs: 100..<120, noColor: nil))
+    let layout = overlay.layout(scene: panelScene)
+    var state = TooltipState(layout: layout, keepsSelection: false)
+    _ = state.send(.open("open"), layout: layout)
+    overlay.draw(layout, state: state)
+    program.refresh()
+    let bubble = try #require(layout.bubble(for: "open"))
+    return (program, overlay, layout, state, bubble)
+  }
+
   @Test func whatTheProgramRedrawsUnderAnOpenBubbleStaysUnderIt() throws {
     let size = Size(width: 50, height: 14)
     try headless(size: size) {
-      let program = PanelProgram(size: size)
-      let overlay = TooltipOverlay(colors: CursesColors(pairs: 100..<120, noColor: nil))
-      let layout = overlay.layout(scene: Self.panelScene)
-      var state = TooltipState(layout: layout, keepsSelection: false)
-      _ = state.send(.open("open"), layout: layout)
-      overlay.draw(layout, state: state)
-      program.refresh()
-      let bubble = try #require(layout.bubble(for: "open"))
+      let (program, overlay, layout, opened, bubble) = try Self.openOverProgram(size: size)
+      var state = opened
       // A clock, a scroll: the program draws its whole table again, under the bubble.
       program.draw(program.table, text: "#", pair: 0)
       overlay.draw(layout, state: state)
@@ -170,14 +180,7 @@ extension CursesScreenTests {
   @Test func thePointerKeepsTheBackgroundOfTheWindowBelowInPanels() throws {
     let size = Size(width: 50, height: 14)
     try headless(size: size) {
-      let program = PanelProgram(size: size)
-      let overlay = TooltipOverlay(colors: CursesColors(pairs: 100..<120, noColor: nil))
-      let layout = overlay.layout(scene: Self.panelScene)
-      var state = TooltipState(layout: layout, keepsSelection: false)
-      _ = state.send(.open("open"), layout: layout)
-      overlay.draw(layout, state: state)
-      program.refresh()
-      let bubble = try #require(layout.bubble(for: "open"))
+      let (program, overlay, layout, state, bubble) = try Self.openOverProgram(size: size)
       // Over the header (blue): the pointer on blue, not on the default; the fill's near-black
       // would not show there, so it takes the headline's white (231).
       let pointer = physicalColors(bubble.pointer.x, bubble.pointer.y)
