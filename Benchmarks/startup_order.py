@@ -24,6 +24,10 @@ ones (BENCHMARKS.md, "A scene file"):
 With --append as well, the start's part is the one already in the output file, and only the
 scene file's functions that are not in it are added at its end.
 
+The scene part leaves out names that several objects define (local helpers such as
+`__swift_allocate_boxed_opaque_existential_1Tm`): lld would move every object's section holding
+one, including sections where nothing of a scene file runs.
+
 A line `# scene file` starts the scene part and `# conformance descriptors` the last part (lld
 skips lines that start with `#`): --append keeps the lines above `# scene file` as the start's
 part and adds to the scene part, so the start's part can be regenerated on its own and the scene
@@ -114,6 +118,24 @@ def scene_file_functions(binary: str, scene: str) -> list[str]:
     return [name for name in snapshot_functions(binary, ["--scene", scene]) if name not in builtin]
 
 
+def defined_more_than_once(binary: str) -> set[str]:
+    """Names of the executable's functions that several objects define (local helpers such as
+    `__swift_allocate_boxed_opaque_existential_1Tm`, emitted in every object that needs one).
+
+    lld moves the section of every symbol with a listed name, so listing such a name moves the
+    sections of all the objects that define it, whichever copy ran: JSONEncoder.swift.o's 67 KB,
+    where nothing of a scene file runs, sat in the middle of the scene part that way. The copies
+    a scene file runs lie in sections the part holds through other names (the decoder's, the
+    scene code's), so the scene part leaves these names out."""
+    listing = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
+    counts: dict[str, int] = {}
+    for line in listing.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in "tTwW":
+            counts[parts[2]] = counts.get(parts[2], 0) + 1
+    return {name for name, count in counts.items() if count > 1}
+
+
 def conformance_descriptors(binary: str) -> list[str]:
     """The executable's protocol conformance descriptors, in address order."""
     listing = subprocess.run(["nm", "--defined-only", "-n", binary], capture_output=True, text=True, check=True).stdout
@@ -156,6 +178,8 @@ def main() -> int:
     if args.scene:
         known = set(names) | set(scene)
         scene += [name for name in scene_file_functions(args.tui, args.scene) if name not in known]
+        shared = defined_more_than_once(args.tui)
+        scene = [name for name in scene if name not in shared]
         lines = names + ["# scene file"] + scene + ["# conformance descriptors"] + conformance_descriptors(args.tui)
     Path(args.output).write_text("\n".join(lines) + "\n")
     print(f"{len(lines)} lines written to {args.output}")

@@ -159,9 +159,26 @@ struct FieldReader {
     return try container.decode(T.self, forKey: key)
   }
 
+  /// The integer at `key`, nil when absent; any other value fails with `message`.
+  ///
+  /// Read as a `Double` and kept when exact: the decoder's integer path runs the standard
+  /// library's generic integer code (`FixedWidthInteger` witnesses of `Int` and `UInt64`), a
+  /// window of code no other part of a valid scene file runs, where its `Double` path is the one
+  /// `holdSeconds` and the delays take. The integer path is still asked when the value is not
+  /// read as a `Double` (the decoder reads `0e5` only as an integer), so a value is accepted
+  /// exactly when `decode(Int.self)` accepts it within the ranges a scene file allows.
+  func integer(_ key: String, _ message: @autoclosure () -> String) throws(FieldError) -> Int? {
+    guard has(key) else { return nil }
+    if let number = try? decode(Double.self, FieldKey(key)) {
+      guard let value = Int(exactly: number) else { throw error(key, message()) }
+      return value
+    }
+    return try value(Int.self, key, message())
+  }
+
   func int(_ key: String, in range: ClosedRange<Int>) throws(FieldError) -> Int? {
     func message() -> String { "expected an integer from \(range.lowerBound) to \(range.upperBound)" }
-    guard let value = try value(Int.self, key, message()) else { return nil }
+    guard let value = try integer(key, message()) else { return nil }
     guard range.contains(value) else { throw error(key, message()) }
     return value
   }
@@ -208,7 +225,7 @@ struct SceneDocument: Decodable {
         func message() -> String {
           "expected an integer from \(range.lowerBound) to \(range.upperBound), or null"
         }
-        guard let width = try reader.value(Int.self, "maxTextWidth", message()), range.contains(width)
+        guard let width = try reader.integer("maxTextWidth", message()), range.contains(width)
         else {
           throw reader.error("maxTextWidth", message())
         }

@@ -280,6 +280,19 @@ struct MalformedScene: CustomTestStringConvertible, Sendable {
       ])
   }
 
+  /// An integer in any form of JSON number whose value is one: the values `decode(Int.self)`
+  /// reads, `0e5` included (the decoder reads it as an integer but not as a `Double`).
+  @Test func integersInEveryNumberForm() throws {
+    let json = #"""
+      {"maxTextWidth": 16.0, "anchors": [{"id": "a", "x": 0e5, "y": -0, "placement": "top",
+        "width": 1.6e1, "height": 1E0}, {"id": "b", "x": 1e4, "y": -10000.0, "placement": "top"}]}
+      """#
+    let scene = try SceneFile.decode(Array(json.utf8), name: "n.json")
+    #expect(scene.maxTextWidth == 16)
+    #expect(scene.anchors.map(\.position) == [Point(x: 0, y: 0), Point(x: 10_000, y: -10_000)])
+    #expect(scene.anchors.first?.boxSize == Size(width: 16, height: 1))
+  }
+
   /// Defaults: md, both lines shown, tap, enabled, no text, the design's wrapping width.
   @Test func defaultsAreTheDesigns() throws {
     let scene = try SceneFile.decode(
