@@ -39,10 +39,6 @@ any JSON object through JSONDecoder makes (`String: Hashable` for the dictionary
 container), reads every descriptor of the executable. Side by side in `.rodata` they are about
 300 KB (the sections that hold them) instead of 3,423 places spread over 1.8 MB. The ordering
 applies per output section, so this part does not move any code. --append replaces this part.
-After the descriptors come the constants of `.rodata` that the scene file's decoding reads and
-the built-in scene does not (the type descriptors and metadata patterns of the generic types the
-decoder instantiates, found with valgrind's lackey): their sections, small and spread over
-`.rodata`, then lie beside the descriptors the scan reads anyway.
 
 With --floor instead of --tui it writes the same for a one-line floor program
 (Benchmarks/floor), run until it prints its line and reads its key: run.sh links the floor that
@@ -54,7 +50,6 @@ Python 3.11 standard library only; needs valgrind.
 from __future__ import annotations
 
 import argparse
-import bisect
 import os
 import re
 import subprocess
@@ -154,80 +149,6 @@ def conformance_descriptors(binary: str) -> list[str]:
     return names
 
 
-def read_addresses(binary: str, extra: list[str]) -> list[int]:
-    """The executable's addresses (from its load address) that a `--snapshot --size 80x24` run
-    with `extra` arguments reads or writes, first read first, by valgrind's lackey."""
-    entry = int(re.search(r"Entry point address:\s+0x([0-9a-f]+)",
-                          subprocess.run(["readelf", "-hW", binary], capture_output=True, text=True,
-                                         check=True).stdout).group(1), 16)
-    with tempfile.TemporaryDirectory() as tmp:
-        copy = os.path.join(tmp, os.path.basename(binary))
-        subprocess.run(["objcopy", "--strip-debug", binary, copy], check=True)
-        log = os.path.join(tmp, "lackey")
-        subprocess.run(
-            ["valgrind", "--tool=lackey", "--trace-mem=yes", f"--log-file={log}", copy,
-             "--snapshot", "--size", "80x24", *extra],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True,
-        )
-        base = None
-        seen: set[int] = set()
-        addresses: list[int] = []
-        with open(log) as f:
-            for line in f:
-                if line[0] == "I":
-                    if base is None:
-                        address = int(line[3:line.index(",")], 16)
-                        # The loader's first jump into the executable is to its entry point.
-                        if address < 0x4000000 and (address - entry) % 4096 == 0:
-                            base = address - entry
-                elif base is not None and line[0] == " " and line[1] in "LSM":
-                    address = int(line[3:line.index(",")], 16) - base
-                    if 0 <= address < 1 << 32 and address not in seen:
-                        seen.add(address)
-                        addresses.append(address)
-    return addresses
-
-
-def scene_file_constants(binary: str, scene: str) -> list[str]:
-    """The constants of `.rodata` (type descriptors, metadata patterns, protocol descriptors)
-    that decoding the scene file `scene` reads and a snapshot of the built-in scene does not,
-    first read first.
-
-    Decoding instantiates generic types the start never uses (`LockedState`, `BufferView`,
-    `JSONMap.Value`, the decoder's containers): their descriptors lie in small sections of
-    their objects, spread over the 1.8 MB of `.rodata`, and each brought a window of 64 KiB of
-    its own. Listed after the conformance descriptors, their sections join the ones the
-    conformance scan reads anyway."""
-    header = subprocess.run(["readelf", "-SW", binary], capture_output=True, text=True, check=True).stdout
-    m = re.search(r"\]\s+\.rodata\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)", header)
-    low, high = int(m.group(1), 16), int(m.group(1), 16) + int(m.group(2), 16)
-    listing = subprocess.run(["nm", "--defined-only", "-n", "-S", binary], capture_output=True, text=True, check=True).stdout
-    symbols: list[tuple[int, int, str]] = []
-    for line in listing.splitlines():
-        parts = line.split()
-        if len(parts) == 4 and parts[2] in "rRdD" and low <= int(parts[0], 16) < high:
-            symbols.append((int(parts[0], 16), int(parts[1], 16), parts[3]))
-    starts = [start for start, _, _ in symbols]
-
-    def symbol(address: int) -> str | None:
-        i = bisect.bisect_right(starts, address) - 1
-        if i >= 0 and address < symbols[i][0] + max(symbols[i][1], 1):
-            return symbols[i][2]
-        return None
-
-    counts: dict[str, int] = {}
-    for line in subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout.splitlines():
-        counts[line.split()[-1]] = counts.get(line.split()[-1], 0) + 1
-    builtin = {symbol(a) for a in read_addresses(binary, []) if low <= a < high}
-    names: list[str] = []
-    for address in read_addresses(binary, ["--scene", scene]):
-        name = symbol(address) if low <= address < high else None
-        # A name several objects define (`__unnamed_7`) would move every one of their sections.
-        if name and name not in builtin and name not in names and counts.get(name) == 1:
-            names.append(name)
-    return names
-
-
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     which = p.add_mutually_exclusive_group(required=True)
@@ -259,9 +180,7 @@ def main() -> int:
         scene += [name for name in scene_file_functions(args.tui, args.scene) if name not in known]
         shared = defined_more_than_once(args.tui)
         scene = [name for name in scene if name not in shared]
-        descriptors = conformance_descriptors(args.tui)
-        constants = [name for name in scene_file_constants(args.tui, args.scene) if name not in set(descriptors)]
-        lines = names + ["# scene file"] + scene + ["# conformance descriptors"] + descriptors + constants
+        lines = names + ["# scene file"] + scene + ["# conformance descriptors"] + conformance_descriptors(args.tui)
     Path(args.output).write_text("\n".join(lines) + "\n")
     print(f"{len(lines)} lines written to {args.output}")
     return 0
