@@ -196,8 +196,10 @@ def main() -> int:
                 rss_above += f" ({(f['peak_rss_kb'] - floor['peak_rss_kb']) / GOAL_KIB:.2f}x goal)"
                 fr = [x["peak_rss_kb"] for x in runs[(name, case)]]
                 br = [x["peak_rss_kb"] for x in runs[(name, "built-in")]]
-                se = (statistics.variance(fr) / len(fr) + statistics.variance(br) / len(br)) ** 0.5
-                mean_above = f"{statistics.mean(fr) - statistics.mean(br):+,.0f} ± {se:,.0f}"
+                mean_above = f"{statistics.mean(fr) - statistics.mean(br):+,.0f}"
+                if len(fr) > 1 and len(br) > 1:
+                    se = (statistics.variance(fr) / len(fr) + statistics.variance(br) / len(br)) ** 0.5
+                    mean_above += f" ± {se:,.0f}"
             lines.append(
                 f"| {name} | {case} | {fmt(f['peak_rss_kb'])} | {rss_above} | {mean_above} | {fmt(f['wall_ms'], 2)} | "
                 f"{fmt(f['cpu_ms'], 2)} | {above('cpu_ms', 2)} | {fmt(f['faults'])} | {fmt(f['instructions'])} | "
