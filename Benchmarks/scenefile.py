@@ -94,11 +94,11 @@ def timed_run(argv: list[str]) -> dict[str, float]:
 def recache(path: str) -> None:
     """Drops the file's pages from the page cache and reads it whole again.
 
-    Fault-around maps only the pages the page cache holds, and the kernel maps a large folio of
-    it whole at one fault: a binary partly evicted by other work looks cheaper, and one just
-    written by the linker or cp (large folios of the write path) maps more at each fault than
-    one read back (some 300 KiB more for the built-in scene, fewer faults). Every binary is
-    measured from the same state: dropped, then read in order as exec's readahead reads it."""
+    Fault-around maps only the pages the page cache holds, and what one fault maps depends on
+    how the cache holds the file: a binary partly evicted by other work looks cheaper, and one
+    just written by the linker or cp maps more at each fault than one read back (some 300 KiB
+    more for the built-in scene, with fewer faults; large folios of the write path would do
+    that). Every binary is measured from the same state: dropped, then read back in order."""
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)  # dirty pages cannot be dropped
