@@ -31,8 +31,9 @@ met first (the decoder, the runtime's metadata and conformance look-ups it start
 file's decoding touches a few windows of code after the start's instead of some thirty scattered
 ones (BENCHMARKS.md, "A scene file"):
 
-    Benchmarks/startup_order.py --tui .build/release/tooltip-tui --scene Examples/toolbar.json \
-        -o Benchmarks/startup-order.txt
+    scripts/build-release.sh -Xlinker -Map=.build/release/tooltip-tui.map
+    Benchmarks/startup_order.py --tui .build/release/tooltip-tui --map .build/release/tooltip-tui.map \
+        --scene Examples/toolbar.json -o Benchmarks/startup-order.txt
 
 With --append as well, the start's part is the one already in the output file, and only the
 scene file's functions that are not in it are added at its end.
@@ -52,6 +53,8 @@ applies per output section, so this part does not move any code. --append replac
 With --floor instead of --tui it writes the same for a one-line floor program
 (Benchmarks/floor), run until it prints its line and reads its key: run.sh links the floor that
 is built like tooltip-tui with it, so both sides of the comparison get the same treatment.
+
+`--self-test` checks the link-map reading and the ordering on a map worked out by hand.
 
 Python 3.11 standard library only; needs valgrind.
 """
@@ -226,7 +229,49 @@ def conformance_descriptors(binary: str) -> list[str]:
     return names
 
 
+SELF_TEST_MAP = """\
+             VMA              LMA     Size Align Out     In      Symbol
+          200000           200000     9000    16 .text
+          200000           200000      180    16         a.o:(.text.hot_small)
+          200000           200000      180     1                 hot_small
+          200180           200180     4000    16         libswiftCore.a(Swift.o):(.text)
+          200180           200180       40     1                 stdlib_one
+          2001c0           2001c0       40     1                 helper
+          204180           204180     2400    16         big.o:(.text.one_big_function)
+          204180           204180     2400     1                 one_big_function
+          206580           206580       30    16         b.o:(.text.helper)
+          206580           206580       30     1                 helper
+          2065b0           2065b0     2a50    16         libRegex.a(R.o):(.text)
+          2065b0           2065b0       20     1                 helper
+          2065d0           2065d0       20     1                 regex_only
+          209000           209000       10    16 .data
+          209000           209000       10    16         a.o:(.data)
+          209000           209000       10     1                 not_code
+"""
+
+
+def self_test() -> None:
+    """small_sections_first on a link map worked out by hand."""
+    with tempfile.TemporaryDirectory() as tmp:
+        link_map = os.path.join(tmp, "map")
+        Path(link_map).write_text(SELF_TEST_MAP)
+        large = large_sections_of(link_map)
+        assert large["hot_small"] == [False], large
+        assert large["one_big_function"] == [False], large  # one function, however large
+        assert large["stdlib_one"] == [True], large
+        assert sorted(large["helper"]) == [False, True, True], large
+        assert "not_code" not in large, large
+        names = ["stdlib_one", "helper", "hot_small", "one_big_function", "unknown"]
+        got = small_sections_first(names, link_map)
+        want = ["hot_small", "one_big_function", "unknown", "helper", "stdlib_one"]
+        assert got == want, got
+    print("self-test passed")
+
+
 def main() -> int:
+    if sys.argv[1:] == ["--self-test"]:
+        self_test()
+        return 0
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--tui", help="a release tooltip-tui (static stdlib)")
