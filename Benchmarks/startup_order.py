@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the link order of tooltip-tui's functions for its start: every function of the
-executable that runs from the spawn to the first frame, an open, a close, a Tab and q, in the
-order callgrind first meets them, one mangled symbol a line.
+executable that runs in the session the benchmarks measure (driver.run_once: the first frame,
+three opens and closes, a Tab round the anchors, two clicks on an anchor and two on an empty
+cell, then q), in the order callgrind first meets them, one mangled symbol a line.
 
 The release build gives the file to the linker (lld's --symbol-ordering-file; see run.sh), which
 puts those functions side by side at the start of the code instead of scattered over 9 MB of
@@ -12,14 +13,27 @@ the demo runs at start:
 
     Benchmarks/startup_order.py --tui .build/release/tooltip-tui -o Benchmarks/startup-order.txt
 
+With --map FILE (lld's link map of that binary: `scripts/build-release.sh -Xlinker -Map=FILE`,
+or `-Xlinker -Map=FILE` beside `--link-flags`) the functions that lie in small input sections
+(the project's, compiled with -function-sections, and the runtime's) come first and those that
+lie in large ones after them (the stdlib's `Swift.o` holds 1.5 MB of code in one section, some
+Foundation and dispatch objects one each): the linker places a section where its first listed
+function stands, so one function of a large section listed early moved the whole section into
+the middle of the start's code and split it in two. A name that several sections define, a
+large one among them (a local helper each object has its own copy of), comes after the small
+sections' names: the large sections whose copy does not run (the regex libraries' 900 KB) then
+lie between the small sections and the large ones that run, not among them. So the session's
+small sections lie side by side in some 280 KB, the large ones after them.
+
 With --scene FILE (and --tui) the functions that reading a scene file runs follow: those a
 `--snapshot --scene FILE` run meets and a `--snapshot` run of the built-in scene does not, first
 met first (the decoder, the runtime's metadata and conformance look-ups it starts), so a scene
 file's decoding touches a few windows of code after the start's instead of some thirty scattered
 ones (BENCHMARKS.md, "A scene file"):
 
-    Benchmarks/startup_order.py --tui .build/release/tooltip-tui --scene Examples/toolbar.json \
-        -o Benchmarks/startup-order.txt
+    scripts/build-release.sh -Xlinker -Map=.build/release/tooltip-tui.map
+    Benchmarks/startup_order.py --tui .build/release/tooltip-tui --map .build/release/tooltip-tui.map \
+        --scene Examples/toolbar.json -o Benchmarks/startup-order.txt
 
 With --append as well, the start's part is the one already in the output file, and only the
 scene file's functions that are not in it are added at its end.
@@ -43,6 +57,8 @@ applies per output section, so this part does not move any code. --append replac
 With --floor instead of --tui it writes the same for a one-line floor program
 (Benchmarks/floor), run until it prints its line and reads its key: run.sh links the floor that
 is built like tooltip-tui with it, so both sides of the comparison get the same treatment.
+
+`--self-test` checks the link-map reading and the ordering on a map worked out by hand.
 
 Python 3.11 standard library only; needs valgrind.
 """
@@ -77,9 +93,40 @@ def first_met(profile: str, binary: str) -> list[str]:
     return [name for name in names if name in code]
 
 
+def session_under_callgrind(binary: str, profile: str) -> None:
+    """The session of driver.run_once (first frame, three opens and closes, Tab round the
+    anchors, two clicks on an anchor and two on an empty cell, q) under callgrind."""
+    quiet = keycost.QUIET_MS
+    argv = ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}",
+            f"--log-file={profile}.log", binary]
+    prog = driver.PtyProgram(argv, 80, 24, driver.PTY_ENV)
+    try:
+        prog.collect(driver.Burst(sent=prog.spawned), quiet, until=driver.SCENE["status_marker"], timeout=120)
+        for key in [driver.ENTER, driver.ESC] * 3 + [driver.TAB] * driver.SCENE["anchor_count"]:
+            prog.stimulus(key, quiet, timeout=60)
+        for _ in range(2):
+            for x, y in (driver.SCENE["anchor_cell"], driver.SCENE["empty_cell"]):
+                prog.send(driver.sgr_mouse(x, y, True))
+                prog.drain(quiet / 1000)
+                prog.stimulus(driver.sgr_mouse(x, y, False), quiet, timeout=60)
+        prog.send(driver.QUIT)
+        code = prog.finish(timeout=120)
+    except BaseException:
+        prog.kill()
+        raise
+    if code != 0:
+        raise RuntimeError(f"{binary} under callgrind: exit status {code}")
+
+
+# The C run time's code in the executable, which runs at every start and exit but which
+# callgrind counts under "(below main)" or the caller's name: ordered first like the rest.
+C_START = ["_start", "frame_dummy", "register_tm_clones", "deregister_tm_clones", "__do_global_dtors_aux"]
+
+
 def executed_functions(binary: str, floor: bool = False) -> list[str]:
     """The mangled names of the executable's functions that run, in first-met order: the demo's
-    start, open, close, Tab and q, or a floor program's line and key."""
+    session (session_under_callgrind), or a floor program's line and key; the C run time's
+    start first."""
     with tempfile.TemporaryDirectory() as tmp:
         # valgrind 3.19 gives up on the DWARF of the static Swift runtime (see keycost.py).
         copy = os.path.join(tmp, os.path.basename(binary))
@@ -92,8 +139,63 @@ def executed_functions(binary: str, floor: bool = False) -> list[str]:
                 input=b"x", stdout=subprocess.DEVNULL, check=True,
             )
         else:
-            keycost.counted_run(copy, [driver.ENTER, driver.ESC, driver.TAB], profile, options=("--demangle=no",))
-        return first_met(profile, binary)
+            session_under_callgrind(copy, profile)
+        names = first_met(profile, binary)
+    listing = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
+    defined = {p[2] for p in (line.split() for line in listing.splitlines()) if len(p) == 3}
+    start = [name for name in C_START if name in defined and name not in names]
+    return start + names
+
+
+LARGE_SECTION = 8192  # bytes: a section of several functions this large was not split by function
+
+
+def large_sections_of(link_map: str) -> dict[str, list[bool]]:
+    """For each function symbol of the output's .text in an lld link map, whether each input
+    section that defines it (a local name can be defined in many) is a large one: at least
+    LARGE_SECTION bytes holding more than one function (a single large function is no
+    different from a small one)."""
+    members: list[list[str]] = []
+    sizes: list[int] = []
+    output = None
+    with open(link_map) as f:
+        for line in f:
+            # VMA LMA Size Align, then the output section (no indent), an input section (8
+            # spaces) or a symbol (16 spaces)
+            m = re.match(r"\s*[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+ (\s*)(\S.*)$", line)
+            if not m:
+                continue
+            indent = len(m.group(2))
+            if indent == 0:
+                output = m.group(3).strip()
+            elif output == ".text" and indent == 8:
+                members.append([])
+                sizes.append(int(m.group(1), 16))
+            elif output == ".text" and indent == 16 and members:
+                members[-1].append(m.group(3).strip())
+    large: dict[str, list[bool]] = {}
+    for names, size in zip(members, sizes):
+        for name in names:
+            large.setdefault(name, []).append(size >= LARGE_SECTION and len(names) > 1)
+    return large
+
+
+def small_sections_first(names: list[str], link_map: str) -> list[str]:
+    """`names` in their order: those in small input sections, then those that several sections
+    define, a large one among them, then those in one large section (see the module's doc)."""
+    sections = large_sections_of(link_map)
+    small: list[str] = []
+    large: list[str] = []
+    shared: list[str] = []
+    for name in names:
+        kinds = sections.get(name, [False])
+        if not any(kinds):
+            small.append(name)
+        elif len(kinds) == 1:
+            large.append(name)
+        else:
+            shared.append(name)
+    return small + shared + large
 
 
 def snapshot_functions(binary: str, extra: list[str]) -> list[str]:
@@ -149,13 +251,56 @@ def conformance_descriptors(binary: str) -> list[str]:
     return names
 
 
+SELF_TEST_MAP = """\
+             VMA              LMA     Size Align Out     In      Symbol
+          200000           200000     9000    16 .text
+          200000           200000      180    16         a.o:(.text.hot_small)
+          200000           200000      180     1                 hot_small
+          200180           200180     4000    16         libswiftCore.a(Swift.o):(.text)
+          200180           200180       40     1                 stdlib_one
+          2001c0           2001c0       40     1                 helper
+          204180           204180     2400    16         big.o:(.text.one_big_function)
+          204180           204180     2400     1                 one_big_function
+          206580           206580       30    16         b.o:(.text.helper)
+          206580           206580       30     1                 helper
+          2065b0           2065b0     2a50    16         libRegex.a(R.o):(.text)
+          2065b0           2065b0       20     1                 helper
+          2065d0           2065d0       20     1                 regex_only
+          209000           209000       10    16 .data
+          209000           209000       10    16         a.o:(.data)
+          209000           209000       10     1                 not_code
+"""
+
+
+def self_test() -> None:
+    """small_sections_first on a link map worked out by hand."""
+    with tempfile.TemporaryDirectory() as tmp:
+        link_map = os.path.join(tmp, "map")
+        Path(link_map).write_text(SELF_TEST_MAP)
+        large = large_sections_of(link_map)
+        assert large["hot_small"] == [False], large
+        assert large["one_big_function"] == [False], large  # one function, however large
+        assert large["stdlib_one"] == [True], large
+        assert sorted(large["helper"]) == [False, True, True], large
+        assert "not_code" not in large, large
+        names = ["stdlib_one", "helper", "hot_small", "one_big_function", "unknown"]
+        got = small_sections_first(names, link_map)
+        want = ["hot_small", "one_big_function", "unknown", "helper", "stdlib_one"]
+        assert got == want, got
+    print("self-test passed")
+
+
 def main() -> int:
+    if sys.argv[1:] == ["--self-test"]:
+        self_test()
+        return 0
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--tui", help="a release tooltip-tui (static stdlib)")
     which.add_argument("--floor", help="a floor program of Benchmarks/floor (prints a line, reads a key)")
     p.add_argument("--scene", help="with --tui: a scene file whose decoding's functions follow the start's")
     p.add_argument("--append", action="store_true", help="with --scene: keep the output file's start part")
+    p.add_argument("--map", help="lld's link map of the binary: small input sections' functions first")
     p.add_argument("-o", "--output", required=True, help="the ordering file to write")
     args = p.parse_args()
     if args.scene and not args.tui:
@@ -174,6 +319,8 @@ def main() -> int:
                 (scene if part == "scene" else names).append(line)
     else:
         names = executed_functions(args.tui or args.floor, floor=args.floor is not None)
+        if args.map:
+            names = small_sections_first(names, args.map)
     lines = names
     if args.scene:
         known = set(names) | set(scene)

@@ -16,16 +16,25 @@
 # - concrete generic types' metadata reached through accessor functions instead of mangled
 #   names (-disable-concrete-type-metadata-mangled-name-accessors): the runtime no longer
 #   demangles a name the first time each such type is used, 180,000 instructions of the start.
+# - each function in a section of its own (-function-sections), so that the order file moves
+#   the functions a session runs and not the whole of each source file's code with them: the
+#   session's own code lies in a few 64 KiB windows instead of some dozen (with the order file
+#   written from a link map, Benchmarks/startup_order.py --map: about 450 KiB less resident);
+#   the compiler's unnamed functions, which no order file can name, go together after the
+#   code (scripts/unnamed-functions.ld).
 # SwiftPM cannot carry linker flags in Package.swift without making the package unusable as a
 # dependency, so they live here. Benchmarks/run.sh links the floor programs it compares with
 # the same settings (--link-flags), each with its own order file; another program's release
 # build can take them too, with an order file of its own or none.
 set -eu
 
+SCRIPTS=$(cd "$(dirname "$0")" && pwd)
+
 link_flags() {
   echo "-use-ld=lld${1:+ -Xlinker --symbol-ordering-file=$1 -Xlinker --no-warn-symbol-ordering}" \
     "-Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs" \
-    "-Xfrontend -disable-concrete-type-metadata-mangled-name-accessors"
+    "-Xfrontend -disable-concrete-type-metadata-mangled-name-accessors -Xfrontend -function-sections" \
+    "-Xlinker -T -Xlinker $SCRIPTS/unnamed-functions.ld"
 }
 
 if [ "${1:-}" = "--link-flags" ]; then
@@ -34,10 +43,18 @@ if [ "${1:-}" = "--link-flags" ]; then
 fi
 
 cd "$(dirname "$0")/.."
+FLAGS=$(link_flags Benchmarks/startup-order.txt)
+BIN=$(swift build -c release --show-bin-path)
+# SwiftPM does not recompile what it compiled before when only -Xswiftc flags change: a release
+# tree built with other settings is removed first.
+if [ -d "$BIN" ] && [ "$(cat "$BIN/.build-release-flags" 2>/dev/null)" != "$FLAGS" ]; then
+  rm -rf "$BIN"
+fi
 # SwiftPM does not know the link order file is an input: remove the binary so a changed order
 # file is linked in (a relink takes a second).
-rm -f .build/release/tooltip-tui
+rm -f "$BIN/tooltip-tui"
 # shellcheck disable=SC2046  # the flags are words without spaces, one -Xswiftc each
-exec swift build -c release --static-swift-stdlib --product tooltip-tui \
-  $(for flag in $(link_flags Benchmarks/startup-order.txt); do printf ' -Xswiftc %s' "$flag"; done) \
+swift build -c release --static-swift-stdlib --product tooltip-tui \
+  $(for flag in $FLAGS; do printf ' -Xswiftc %s' "$flag"; done) \
   "$@"
+echo "$FLAGS" >"$BIN/.build-release-flags"

@@ -13,6 +13,13 @@ struct BenchmarkDriverSmokeTests {
     #expect(result.status == 0, "driver self-test: \(result.output)")
   }
 
+  @Test("the start-up order lists small sections' functions before a large section's")
+  func startupOrderSelfTest() throws {
+    let script = Repository.path("Benchmarks/startup_order.py")
+    let result = try BenchmarkTools.run(BenchmarkTools.python, [script, "--self-test"])
+    #expect(result.status == 0, "startup_order.py self-test: \(result.output)")
+  }
+
   @Test("one iteration measures both programs: first frame, bytes, round trips, idle, memory")
   func oneIteration() throws {
     let scratch = try TemporaryDirectory()
