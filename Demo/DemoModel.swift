@@ -161,9 +161,12 @@ struct DemoModel {
 
   /// The status row's hint for the selected anchor: its visible lines joined, or a note.
   private func makeHint() -> StatusHint {
-    guard let selected = state.selectedID.flatMap({ layout.anchor(id: $0) }) else {
+    // By its index, not `anchor(id:)`: an optional anchor's destruction asks the runtime for
+    // generic metadata, and this runs before the first frame.
+    guard let id = state.selectedID, let index = layout.readingIndex(of: id) else {
       return StatusHint(id: nil)
     }
+    let selected = layout.anchors[index]
     // Only the start of a long line can show: the hint is made from that, so selecting an
     // anchor with a megabyte of copy reads a screenful of it.
     var shown = selected.anchor

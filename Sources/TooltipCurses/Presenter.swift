@@ -202,6 +202,12 @@ package final class Presenter {
     for row in rows where row != last && row >= 0 && row < grid.size.height {
       last = row
       let base = row * width
+      // A row whose every cell holds a scalar below U+200D (or none) has nothing disputed: one
+      // comparison a cell finds the rows worth the walk below, most rows of most frames none.
+      let mayDispute = cells.withUnsafeBufferPointer { buffer in
+        buffer[base..<base + width].contains { $0.code >= 0x200D && $0.code != Cell.emptyCode }
+      }
+      guard mayDispute else { continue }
       var x = 0
       while x < width {
         let cellWidth = cells[base + x].width
