@@ -43,7 +43,7 @@ struct DemoModel {
   private(set) var needsPointerMotion = false
   /// The status row's hint for the selected anchor, kept until the selection or the layout
   /// changes: its copy is read once, not on every frame.
-  private(set) var hint = StatusHint()
+  private(set) var hint: StatusHint
   /// The scene drawn without its state (``Renderer/drawScene(_:into:)``), kept with the layout
   /// when it has many anchors: each frame then copies it instead of drawing every anchor again.
   private(set) var sceneLayer: CellGrid?
@@ -73,7 +73,13 @@ struct DemoModel {
       scene: scenes[0].scene, screen: screen, area: Self.sceneArea(screen: screen, bare: options.bare),
       options: render)
     state = TooltipState(layout: layout)
-    layoutChanged()
+    // What `layoutChanged()` does, as initialization: assigning over a default hint and scene
+    // layer destroys them, and destroying an optional string or grid asks the runtime for
+    // `Optional`'s metadata, which registers all of its prespecializations first (30,000
+    // instructions of every start).
+    hint = Self.makeHint(selectedID: state.selectedID, layout: layout, screen: screen)
+    needsPointerMotion = layout.scene.needsPointerMotion
+    if layout.anchors.count >= Self.sceneLayerThreshold { drawSceneLayer() }
   }
 
   var sceneName: String { scenes[sceneIndex].name }
@@ -144,6 +150,9 @@ struct DemoModel {
   /// all of it when short, else up to the first character after its leading spaces that ends
   /// past `columns + 1` columns and is not a space (so trimming cannot shorten it below that).
   static func start(of text: String, columns: Int) -> String {
+    // No grapheme is wider than its UTF-8 bytes (a scalar past ASCII takes two bytes or more
+    // and two columns at most): text of no more bytes than that is all of it, unwalked.
+    if text.utf8.count <= columns + 1 { return text }
     var width = 0
     var seenText = false
     var index = text.startIndex
@@ -161,9 +170,14 @@ struct DemoModel {
 
   /// The status row's hint for the selected anchor: its visible lines joined, or a note.
   private func makeHint() -> StatusHint {
+    Self.makeHint(selectedID: state.selectedID, layout: layout, screen: screen)
+  }
+
+  /// The hint for `selectedID` in `layout` on a screen of `screen`'s size.
+  private static func makeHint(selectedID: String?, layout: SceneLayout, screen: Size) -> StatusHint {
     // By its index, not `anchor(id:)`: an optional anchor's destruction asks the runtime for
     // generic metadata, and this runs before the first frame.
-    guard let id = state.selectedID, let index = layout.readingIndex(of: id) else {
+    guard let id = selectedID, let index = layout.readingIndex(of: id) else {
       return StatusHint(id: nil)
     }
     let selected = layout.anchors[index]
