@@ -62,6 +62,7 @@ struct DemoModel {
     var prefix = TextLine(units: [])
   }
 
+  @inline(never)
   init(scenes: [NamedScene], options: Options, screen: Size, colors: Bool = true) {
     self.scenes = scenes
     render = options.renderOptions(colors: colors)
@@ -242,6 +243,7 @@ struct DemoModel {
 
   /// Tells the state machine the time (monotonic, the clock of the mouse events): a press held
   /// on a long-press anchor past its duration becomes a long press.
+  @inline(never)
   mutating func tick(_ now: Duration) {
     send(.tick(now))
   }
@@ -250,6 +252,7 @@ struct DemoModel {
 
   /// Applies one decoded terminal input that arrived at `now` (on the clock mouse events are
   /// stamped with; nil when unknown: a focus delay then starts at the last time the state knew).
+  @inline(never)
   mutating func handle(_ input: TerminalInput, now: Duration? = nil) -> Outcome {
     self.now = now
     defer { self.now = nil }

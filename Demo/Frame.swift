@@ -6,6 +6,7 @@ extension DemoModel {
   ///
   /// The scene's anchors and decorations never reach the chrome rows, so the scene is drawn (or
   /// its kept layer copied) first, then the chrome, then the selection and the bubble.
+  @inline(never)
   func frame() -> CellGrid {
     var grid: CellGrid
     // Tested before it is copied: copying an optional grid asks the runtime for `Optional`'s
