@@ -43,7 +43,7 @@ struct DemoModel {
   private(set) var needsPointerMotion = false
   /// The status row's hint for the selected anchor, kept until the selection or the layout
   /// changes: its copy is read once, not on every frame.
-  private(set) var hint = StatusHint()
+  private(set) var hint: StatusHint
   /// The scene drawn without its state (``Renderer/drawScene(_:into:)``), kept with the layout
   /// when it has many anchors: each frame then copies it instead of drawing every anchor again.
   private(set) var sceneLayer: CellGrid?
@@ -62,6 +62,7 @@ struct DemoModel {
     var prefix = TextLine(units: [])
   }
 
+  @inline(never)
   init(scenes: [NamedScene], options: Options, screen: Size, colors: Bool = true) {
     self.scenes = scenes
     render = options.renderOptions(colors: colors)
@@ -73,7 +74,13 @@ struct DemoModel {
       scene: scenes[0].scene, screen: screen, area: Self.sceneArea(screen: screen, bare: options.bare),
       options: render)
     state = TooltipState(layout: layout)
-    layoutChanged()
+    // What `layoutChanged()` does, as initialization: assigning over a default hint and scene
+    // layer destroys them, and destroying an optional string or grid asks the runtime for
+    // `Optional`'s metadata, which registers all of its prespecializations first (30,000
+    // instructions of every start).
+    hint = Self.makeHint(selectedID: state.selectedID, layout: layout, screen: screen)
+    needsPointerMotion = layout.scene.needsPointerMotion
+    if layout.anchors.count >= Self.sceneLayerThreshold { drawSceneLayer() }
   }
 
   var sceneName: String { scenes[sceneIndex].name }
@@ -144,6 +151,9 @@ struct DemoModel {
   /// all of it when short, else up to the first character after its leading spaces that ends
   /// past `columns + 1` columns and is not a space (so trimming cannot shorten it below that).
   static func start(of text: String, columns: Int) -> String {
+    // No grapheme is wider than its UTF-8 bytes (a scalar past ASCII takes two bytes or more
+    // and two columns at most): text of no more bytes than that is all of it, unwalked.
+    if text.utf8.count <= columns + 1 { return text }
     var width = 0
     var seenText = false
     var index = text.startIndex
@@ -161,9 +171,17 @@ struct DemoModel {
 
   /// The status row's hint for the selected anchor: its visible lines joined, or a note.
   private func makeHint() -> StatusHint {
-    guard let selected = state.selectedID.flatMap({ layout.anchor(id: $0) }) else {
+    Self.makeHint(selectedID: state.selectedID, layout: layout, screen: screen)
+  }
+
+  /// The hint for `selectedID` in `layout` on a screen of `screen`'s size.
+  private static func makeHint(selectedID: String?, layout: SceneLayout, screen: Size) -> StatusHint {
+    // By its index, not `anchor(id:)`: an optional anchor's destruction asks the runtime for
+    // generic metadata, and this runs before the first frame.
+    guard let id = selectedID, let index = layout.readingIndex(of: id) else {
       return StatusHint(id: nil)
     }
+    let selected = layout.anchors[index]
     // Only the start of a long line can show: the hint is made from that, so selecting an
     // anchor with a megabyte of copy reads a screenful of it.
     var shown = selected.anchor
@@ -225,6 +243,7 @@ struct DemoModel {
 
   /// Tells the state machine the time (monotonic, the clock of the mouse events): a press held
   /// on a long-press anchor past its duration becomes a long press.
+  @inline(never)
   mutating func tick(_ now: Duration) {
     send(.tick(now))
   }
@@ -233,6 +252,7 @@ struct DemoModel {
 
   /// Applies one decoded terminal input that arrived at `now` (on the clock mouse events are
   /// stamped with; nil when unknown: a focus delay then starts at the last time the state knew).
+  @inline(never)
   mutating func handle(_ input: TerminalInput, now: Duration? = nil) -> Outcome {
     self.now = now
     defer { self.now = nil }

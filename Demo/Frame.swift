@@ -6,9 +6,12 @@ extension DemoModel {
   ///
   /// The scene's anchors and decorations never reach the chrome rows, so the scene is drawn (or
   /// its kept layer copied) first, then the chrome, then the selection and the bubble.
+  @inline(never)
   func frame() -> CellGrid {
     var grid: CellGrid
-    if let sceneLayer {
+    // Tested before it is copied: copying an optional grid asks the runtime for `Optional`'s
+    // metadata (see `init(scenes:options:screen:colors:)`), and most scenes keep no layer.
+    if sceneLayer != nil, let sceneLayer {
       grid = sceneLayer
     } else {
       grid = CellGrid(size: screen)

@@ -33,7 +33,14 @@ enum InteractiveMode {
       return 2
     }
     defer { session.end() }
+    return loop(session, options: options, scenes: scenes)
+  }
 
+  /// The model and the event loop, once the terminal has started: a function of its own, not
+  /// inlined, so the model and the loop's values are not on the stack while curses starts
+  /// (reading terminfo goes some 100 KiB deep), each page of it touched one page fault more.
+  @inline(never)
+  private static func loop(_ session: TerminalSession, options: Options, scenes: [NamedScene]) -> Int32 {
     var settings = options
     if !session.localeIsUTF8 { settings.ascii = true }
     var model = DemoModel(

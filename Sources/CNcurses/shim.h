@@ -20,7 +20,41 @@
 
 #include <ncursesw/ncurses.h>
 #include <ncursesw/term.h>
+/* panel.h's functions are declared under other names, never called: the ones below of the same
+   names load the panel library when a program first uses a panel (see "Panels" further down). */
+#define panel_window tk_panel_h_panel_window
+#define update_panels tk_panel_h_update_panels
+#define hide_panel tk_panel_h_hide_panel
+#define show_panel tk_panel_h_show_panel
+#define del_panel tk_panel_h_del_panel
+#define top_panel tk_panel_h_top_panel
+#define bottom_panel tk_panel_h_bottom_panel
+#define new_panel tk_panel_h_new_panel
+#define panel_above tk_panel_h_panel_above
+#define panel_below tk_panel_h_panel_below
+#define set_panel_userptr tk_panel_h_set_panel_userptr
+#define panel_userptr tk_panel_h_panel_userptr
+#define move_panel tk_panel_h_move_panel
+#define replace_panel tk_panel_h_replace_panel
+#define panel_hidden tk_panel_h_panel_hidden
 #include <ncursesw/panel.h>
+#undef panel_window
+#undef update_panels
+#undef hide_panel
+#undef show_panel
+#undef del_panel
+#undef top_panel
+#undef bottom_panel
+#undef new_panel
+#undef panel_above
+#undef panel_below
+#undef set_panel_userptr
+#undef panel_userptr
+#undef move_panel
+#undef replace_panel
+#undef panel_hidden
+#include <dlfcn.h>
+#include <pthread.h>
 
 /* Globals Swift 6 rejects as not concurrency-safe, read through functions. */
 static inline WINDOW *tk_stdscr(void) { return stdscr; }
@@ -196,7 +230,93 @@ static inline int tk_mouse_utf8(void) {
   return 0;
 }
 
-/* Panels: what lies over what on the screen, from ncurses' panel library (libpanelw). */
+/* Panels: what lies over what on the screen, from ncurses' panel library (libpanelw).
+
+   The library is loaded (dlopen) when a program first calls one of these, not linked: a program
+   that never puts a window on a panel (a component that owns the terminal, the demo) does not
+   load it at every start, and every symbol the loader resolves no longer searches it too. Each
+   function has panel.h's name, signature and meaning; should the library fail to load, each
+   answers its failure value (NULL, ERR, or nothing). */
+struct tk_panel_api {
+  WINDOW *(*panel_window)(const PANEL *);
+  void (*update_panels)(void);
+  int (*hide_panel)(PANEL *);
+  int (*show_panel)(PANEL *);
+  int (*del_panel)(PANEL *);
+  int (*top_panel)(PANEL *);
+  int (*bottom_panel)(PANEL *);
+  PANEL *(*new_panel)(WINDOW *);
+  PANEL *(*panel_above)(const PANEL *);
+  PANEL *(*panel_below)(const PANEL *);
+  int (*set_panel_userptr)(PANEL *, NCURSES_CONST void *);
+  NCURSES_CONST void *(*panel_userptr)(const PANEL *);
+  int (*move_panel)(PANEL *, int, int);
+  int (*replace_panel)(PANEL *, WINDOW *);
+  int (*panel_hidden)(const PANEL *);
+};
+
+/* The functions once loaded, and whether they are: static inside a function, so that each module
+   that uses them emits its own (a variable of a header is not emitted by Swift's importer). */
+struct tk_panel_state {
+  struct tk_panel_api api;
+  int loaded;
+  pthread_once_t once;
+};
+
+static inline struct tk_panel_state *tk_panel_state(void) {
+  static struct tk_panel_state state = {.loaded = 0, .once = PTHREAD_ONCE_INIT};
+  return &state;
+}
+
+static inline void tk_panel_load(void) {
+  void *library = dlopen("libpanelw.so.6", RTLD_NOW | RTLD_LOCAL);
+  if (library == NULL) return;
+  struct tk_panel_api *f = &tk_panel_state()->api;
+#define TK_PANEL_SYMBOL(name) \
+  if ((*(void **)&f->name = dlsym(library, #name)) == NULL) return;
+  TK_PANEL_SYMBOL(panel_window)
+  TK_PANEL_SYMBOL(update_panels)
+  TK_PANEL_SYMBOL(hide_panel)
+  TK_PANEL_SYMBOL(show_panel)
+  TK_PANEL_SYMBOL(del_panel)
+  TK_PANEL_SYMBOL(top_panel)
+  TK_PANEL_SYMBOL(bottom_panel)
+  TK_PANEL_SYMBOL(new_panel)
+  TK_PANEL_SYMBOL(panel_above)
+  TK_PANEL_SYMBOL(panel_below)
+  TK_PANEL_SYMBOL(set_panel_userptr)
+  TK_PANEL_SYMBOL(panel_userptr)
+  TK_PANEL_SYMBOL(move_panel)
+  TK_PANEL_SYMBOL(replace_panel)
+  TK_PANEL_SYMBOL(panel_hidden)
+#undef TK_PANEL_SYMBOL
+  tk_panel_state()->loaded = 1;
+}
+
+/* The panel library's functions, or NULL when it cannot be loaded. */
+static inline const struct tk_panel_api *tk_panels(void) {
+  struct tk_panel_state *state = tk_panel_state();
+  pthread_once(&state->once, tk_panel_load);
+  return state->loaded ? &state->api : NULL;
+}
+
+static inline WINDOW *panel_window(const PANEL *p) { return tk_panels() ? tk_panels()->panel_window(p) : NULL; }
+static inline void update_panels(void) { if (tk_panels()) tk_panels()->update_panels(); }
+static inline int hide_panel(PANEL *p) { return tk_panels() ? tk_panels()->hide_panel(p) : ERR; }
+static inline int show_panel(PANEL *p) { return tk_panels() ? tk_panels()->show_panel(p) : ERR; }
+static inline int del_panel(PANEL *p) { return tk_panels() ? tk_panels()->del_panel(p) : ERR; }
+static inline int top_panel(PANEL *p) { return tk_panels() ? tk_panels()->top_panel(p) : ERR; }
+static inline int bottom_panel(PANEL *p) { return tk_panels() ? tk_panels()->bottom_panel(p) : ERR; }
+static inline PANEL *new_panel(WINDOW *w) { return tk_panels() ? tk_panels()->new_panel(w) : NULL; }
+static inline PANEL *panel_above(const PANEL *p) { return tk_panels() ? tk_panels()->panel_above(p) : NULL; }
+static inline PANEL *panel_below(const PANEL *p) { return tk_panels() ? tk_panels()->panel_below(p) : NULL; }
+static inline int set_panel_userptr(PANEL *p, NCURSES_CONST void *u) {
+  return tk_panels() ? tk_panels()->set_panel_userptr(p, u) : ERR;
+}
+static inline NCURSES_CONST void *panel_userptr(const PANEL *p) { return tk_panels() ? tk_panels()->panel_userptr(p) : NULL; }
+static inline int move_panel(PANEL *p, int y, int x) { return tk_panels() ? tk_panels()->move_panel(p, y, x) : ERR; }
+static inline int replace_panel(PANEL *p, WINDOW *w) { return tk_panels() ? tk_panels()->replace_panel(p, w) : ERR; }
+static inline int panel_hidden(const PANEL *p) { return tk_panels() ? tk_panels()->panel_hidden(p) : ERR; }
 
 /* The colours a cell of `w` at (y, x) shows: its foreground and background colour numbers
    (-1 for the terminal's default) as the terminal draws them, reverse video taken into account,

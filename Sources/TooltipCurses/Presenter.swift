@@ -83,32 +83,37 @@ package final class Presenter {
   private static func runs(of new: CellGrid, against oldCells: [Cell]?) -> [ChangedRun] {
     let width = new.size.width
     let height = new.size.height
-    let newCells = new.cells
-    // A cell is drawn when it differs from the old frame's, or is not blank.
-    func differs(_ index: Int) -> Bool {
-      if let oldCells { return oldCells[index] != newCells[index] }
-      return !newCells[index].isBlank
-    }
+    precondition(oldCells.map { $0.count == new.cells.count } ?? true, "frames of different sizes")
     var runs: [ChangedRun] = []
-    for row in 0..<height {
-      let base = row * width
-      var x = 0
-      while x < width {
-        guard differs(base + x) else {
-          x += 1
-          continue
+    // The cells read in place, a frame's worth of them on every draw.
+    new.cells.withUnsafeBufferPointer { newCells in
+      (oldCells ?? []).withUnsafeBufferPointer { old in
+        let compares = oldCells != nil
+        // A cell is drawn when it differs from the old frame's, or is not blank.
+        func differs(_ index: Int) -> Bool {
+          compares ? old[index] != newCells[index] : !newCells[index].isBlank
         }
-        var start = x
-        while start > 0 && newCells[base + start].isContinuation { start -= 1 }
-        var end = x + 1
-        while end < width && differs(base + end) { end += 1 }
-        while end < width && newCells[base + end].isContinuation { end += 1 }
-        if let last = runs.last, last.row == row, last.end >= start {
-          runs[runs.count - 1].end = max(last.end, end)
-        } else {
-          runs.append(ChangedRun(row: row, start: start, end: end))
+        for row in 0..<height {
+          let base = row * width
+          var x = 0
+          while x < width {
+            guard differs(base + x) else {
+              x += 1
+              continue
+            }
+            var start = x
+            while start > 0 && newCells[base + start].isContinuation { start -= 1 }
+            var end = x + 1
+            while end < width && differs(base + end) { end += 1 }
+            while end < width && newCells[base + end].isContinuation { end += 1 }
+            if let last = runs.last, last.row == row, last.end >= start {
+              runs[runs.count - 1].end = max(last.end, end)
+            } else {
+              runs.append(ChangedRun(row: row, start: start, end: end))
+            }
+            x = end
+          }
         }
-        x = end
       }
     }
     return runs
@@ -202,6 +207,12 @@ package final class Presenter {
     for row in rows where row != last && row >= 0 && row < grid.size.height {
       last = row
       let base = row * width
+      // A row whose every cell holds a scalar below U+200D (or none) has nothing disputed: one
+      // comparison a cell finds the rows worth the walk below, most rows of most frames none.
+      let mayDispute = cells.withUnsafeBufferPointer { buffer in
+        buffer[base..<base + width].contains { $0.code >= 0x200D && $0.code != Cell.emptyCode }
+      }
+      guard mayDispute else { continue }
       var x = 0
       while x < width {
         let cellWidth = cells[base + x].width

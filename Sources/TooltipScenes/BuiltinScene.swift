@@ -113,8 +113,21 @@ extension BuiltinScene {
 
   /// Every built-in scene in order, starting from `first` and wrapping around: what a program
   /// cycles through when `first` is chosen.
+  ///
+  /// Walked case by case, not sliced out of `allCases`: an array of the cases is one more
+  /// generic type the runtime builds on first use, before the demo's first frame.
   package static func all(from first: BuiltinScene = .gallery) -> [NamedScene] {
-    let start = allCases.firstIndex(of: first) ?? allCases.startIndex
-    return (allCases[start...] + allCases[..<start]).map(\.named)
+    var scenes: [NamedScene] = []
+    scenes.reserveCapacity(3)
+    var scene = first
+    repeat {
+      scenes.append(scene.named)
+      switch scene {
+      case .gallery: scene = .form
+      case .form: scene = .edges
+      case .edges: scene = .gallery
+      }
+    } while scene != first
+    return scenes
   }
 }

@@ -198,9 +198,13 @@ extension EndToEnd {
     /// Starts the demo with hover with the pane's output copied to a file, and waits until it
     /// asks for every motion; returns the pane and the file's name in the pane's directory.
     static func recorded() throws -> TmuxPane {
-      let pane = try TmuxPane(arguments: ["--hover"])
+      // The demo asks for 1003 with its first frame: it starts once the recording is in place
+      // (the wrapper's directory gets `go`), or a quick start writes it before tmux records.
+      let start = "while [ ! -e go ]; do sleep 0.01; done; exec \(shellQuoted(Binary.path)) --hover"
+      let pane = try TmuxPane(program: "/bin/sh", arguments: ["-c", start])
       let path = pane.files.url.appendingPathComponent("output").path
       pane.tmux(["pipe-pane", "-t", "S", "cat > " + shellQuoted(path)])
+      _ = try #require(pane.wrapperFiles).write("go", "")
       pane.expectStarted()
       #expect(pane.wait { pane.display("#{mouse_all_flag}") == "1" }, "any-motion tracking (1003) is on")
       return pane

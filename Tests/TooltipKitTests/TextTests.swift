@@ -150,6 +150,28 @@ import Testing
     #expect(units[0].text.unicodeScalars.map(\.value) == [0x61, 0x200B])
   }
 
+  /// The grapheme walk `units` takes bytes of printable ASCII without: what it gives must be
+  /// the stdlib's graphemes wherever an ASCII letter is followed by a mark, a joiner, a
+  /// selector or a keycap, or sits between wide and combining text.
+  @Test(arguments: [
+    "plain ASCII, all of it", "e\u{301}te\u{301}", "1\u{FE0F}\u{20E3} keycap", "a\u{200D}b",
+    "x\u{FE0E}y", "ok 👍🏽 done", "中a中b", "ab\u{200B}", " \u{301}a", "a\u{308}\u{301}!", "🇫🇷x",
+    "z\u{E0100}", "·a·", "Top · sm", "ka\u{0903}b",
+  ])
+  func asciiBytesAreTheGraphemesTheStdlibFinds(_ text: String) {
+    var expected: [TextUnit] = []
+    for character in text {
+      let w = character.isASCII ? 1 : Text.width(of: character)
+      if w == 0 {
+        if !expected.isEmpty { expected[expected.count - 1].text.append(character) }
+      } else {
+        expected.append(TextUnit(text: String(character), width: w))
+      }
+    }
+    #expect(Text.units(text) == expected)
+    #expect(Text.units(text).map(\.text).joined() == expected.map(\.text).joined())
+  }
+
   @Test func leadingZeroWidthGraphemeIsDropped() {
     let units = Text.units("\u{301}ab")
     #expect(units.map(\.text) == ["a", "b"])

@@ -200,8 +200,9 @@ package struct InputParser: Sendable {
   /// Adds one byte read at `time`, appending the inputs it completes to `output`.
   package mutating func add(_ byte: UInt8, time: Duration, into output: inout [TerminalInput]) {
     if state == .ground, !assembler.isPending, byte >= 0x20, byte < 0x7F {
-      // The common case, taken first: a printable ASCII key.
-      output.append(.key(Self.ascii[Int(byte) - 0x20]))
+      // The common case, taken first: a printable ASCII key (its character is a small string
+      // made in place, no table to build at the first key).
+      output.append(.key(.character(Character(Unicode.Scalar(byte)))))
       return
     }
     switch state {
@@ -638,9 +639,6 @@ package struct InputParser: Sendable {
     default: nil
     }
   }
-
-  /// The printable ASCII keys, made once: the parser's common case.
-  private static let ascii: [TerminalKey] = (0x20..<0x7F).map { .character(Character(Unicode.Scalar(UInt8($0)))) }
 
   /// The key for a character read: a control character is its key (Enter, Tab, Esc,
   /// Backspace) or its letter with Ctrl.

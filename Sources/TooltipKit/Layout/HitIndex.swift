@@ -5,41 +5,56 @@ struct HitIndex: Sendable {
   private let anchors: [PlacedAnchor]
   /// The screen: cells off it hold no target.
   private let screen: Size
-  /// The tap targets on each screen row, indexed by the row (0 up to the last row holding one,
-  /// ``indexedRows`` at most).
-  private let rows: [Row]
+  /// The reading indices of the tap targets on each screen row (0 up to the last row holding
+  /// one, ``indexedRows`` at most), row after row, each row's sorted by the target's first
+  /// column: row `r`'s are `order[rowStarts[r] ..< rowStarts[r + 1]]`.
+  ///
+  /// Arrays of `Int` alone, not an array of rows each holding an array: the runtime builds the
+  /// metadata of an array of a row type on first use, on every start.
+  private let order: [Int]
+  /// Where each row's indices start in ``order``, and its count at the end.
+  private let rowStarts: [Int]
+  /// The widest tap target on each row.
+  private let widest: [Int]
   /// The most rows the row index holds (65,536, far past any terminal's).
   static let indexedRows = 1 << 16
-
-  /// The anchors whose targets lie on one row, sorted by the target's first column.
-  private struct Row: Sendable {
-    var order: [Int] = []
-    var widest = 0
-  }
 
   /// Indexes the tap targets of `anchors` (in reading order) on a screen of `screen` cells.
   init(_ anchors: [PlacedAnchor], screen: Size) {
     self.anchors = anchors
     self.screen = screen
-    // Rows are screen rows: an array indexed by the row, not a dictionary keyed by it (whose
+    // Rows are screen rows: arrays indexed by the row, not a dictionary keyed by it (whose
     // storage type the runtime would look up among every conformance record at start-up).
-    // It ends at the last row holding a target, and at ``indexedRows`` at most: a screen a
+    // They end at the last row holding a target, and at ``indexedRows`` at most: a screen a
     // caller sized from extreme values (Int.max rows) costs no more than its anchors.
     let lastRow = anchors.reduce(0) { max($0, min($1.target.maxY, screen.height, Self.indexedRows)) }
-    var rows = [Row](repeating: Row(), count: lastRow)
-    for (i, p) in anchors.enumerated() {
-      // A taller box (one a program gave) is indexed on each of its rows that is on screen.
-      let top = max(p.target.minY, 0)
-      let bottom = min(p.target.maxY, lastRow)
-      for row in top..<max(top, bottom) {
-        rows[row].order.append(i)
+    // A taller box (one a program gave) is indexed on each of its rows that is on screen.
+    func rows(of i: Int) -> Range<Int> {
+      let top = max(anchors[i].target.minY, 0)
+      return top..<max(top, min(anchors[i].target.maxY, lastRow))
+    }
+    var rowStarts = [Int](repeating: 0, count: lastRow + 1)
+    for i in anchors.indices {
+      for row in rows(of: i) { rowStarts[row + 1] += 1 }
+    }
+    for row in 0..<lastRow { rowStarts[row + 1] += rowStarts[row] }
+    var next = rowStarts
+    var order = [Int](repeating: 0, count: rowStarts[lastRow])
+    for i in anchors.indices {
+      for row in rows(of: i) {
+        order[next[row]] = i
+        next[row] += 1
       }
     }
-    for row in rows.indices where !rows[row].order.isEmpty {
-      rows[row].order.sort { anchors[$0].target.minX < anchors[$1].target.minX }
-      rows[row].widest = rows[row].order.reduce(0) { max($0, anchors[$1].target.size.width) }
+    var widest = [Int](repeating: 0, count: lastRow)
+    for row in 0..<lastRow where rowStarts[row] < rowStarts[row + 1] {
+      let range = rowStarts[row]..<rowStarts[row + 1]
+      order[range].sort { anchors[$0].target.minX < anchors[$1].target.minX }
+      widest[row] = order[range].reduce(0) { max($0, anchors[$1].target.size.width) }
     }
-    self.rows = rows
+    self.order = order
+    self.rowStarts = rowStarts
+    self.widest = widest
   }
 
   /// The reading index of the anchor whose tap target holds `point`, or nil.
@@ -48,7 +63,7 @@ struct HitIndex: Sendable {
   /// then reading order.
   func anchor(at point: Point) -> Int? {
     guard Rect(size: screen).contains(point) else { return nil }
-    guard point.y < rows.count else {
+    guard point.y < widest.count else {
       // No target reaches this row, or it is past the indexed rows (a screen sized from
       // extreme values): there every anchor is looked at.
       guard point.y >= Self.indexedRows else { return nil }
@@ -59,15 +74,16 @@ struct HitIndex: Sendable {
       }
       return best?.index
     }
-    let row = rows[point.y]
+    let row = order[rowStarts[point.y]..<rowStarts[point.y + 1]]
+    let rowWidest = widest[point.y]
     // Targets starting after the point cannot hold it; binary-search the first of them.
-    let low = row.order.partitionPoint { anchors[$0].target.minX <= point.x }
+    let low = row.partitionPoint { anchors[$0].target.minX <= point.x }
     var best: (rank: (Int, Int, Int), index: Int)?
     var i = low - 1
-    while i >= 0 {
-      let index = row.order[i]
+    while i >= row.startIndex {
+      let index = row[i]
       let placed = anchors[index]
-      if placed.target.minX + row.widest <= point.x { break }
+      if placed.target.minX + rowWidest <= point.x { break }
       if placed.target.contains(point) {
         let rank = (placed.box.contains(point) ? 0 : 1, abs(point.x - placed.centre.x), index)
         if best == nil || rank < best!.rank { best = (rank, index) }
@@ -78,12 +94,12 @@ struct HitIndex: Sendable {
   }
 }
 
-extension Array {
-  /// The index of the first element for which `isBefore` is false, in an array where every
-  /// element for which it is true comes first: a binary search.
+extension RandomAccessCollection where Index == Int {
+  /// The index of the first element for which `isBefore` is false, in an array (or a slice of
+  /// one) where every element for which it is true comes first: a binary search.
   func partitionPoint(_ isBefore: (Element) -> Bool) -> Int {
-    var low = 0
-    var high = count
+    var low = startIndex
+    var high = endIndex
     while low < high {
       let mid = (low + high) / 2
       if isBefore(self[mid]) { low = mid + 1 } else { high = mid }

@@ -5,16 +5,16 @@
 struct KeyboardNavigation: Sendable {
   /// The anchors moved among, in reading order (``ScenePlacement/anchors``).
   private let anchors: [PlacedAnchor]
-  /// Centre cells by row: rows in order, each row's anchors by centre column, then reading
-  /// order.
-  private let centres: [CentreRow]
-
-  /// The anchors whose centres lie on one row.
-  private struct CentreRow: Sendable {
-    var y: Int
-    /// (centre column, reading index), sorted.
-    var anchors: [(x: Int, index: Int)]
-  }
+  /// The reading indices ordered by centre cell: row, then column, then reading order.
+  private let byCentre: [Int]
+  /// The centre rows present, in order; row `r`'s anchors are `byCentre[rowStarts[r] ..<
+  /// rowStarts[r + 1]]`, by centre column, then reading order.
+  ///
+  /// Arrays of `Int` alone, not of a row type or of (column, index) pairs: the runtime builds
+  /// the metadata of an array of those on first use, on every start.
+  private let rowYs: [Int]
+  /// Where each row's anchors start in ``byCentre``, and its count at the end.
+  private let rowStarts: [Int]
 
   /// Indexes the centre cells of `anchors` (in reading order).
   init(_ anchors: [PlacedAnchor]) {
@@ -23,13 +23,19 @@ struct KeyboardNavigation: Sendable {
     let byCentre = anchors.indices.sorted { a, b in
       (anchors[a].centre.y, anchors[a].centre.x, a) < (anchors[b].centre.y, anchors[b].centre.x, b)
     }
-    var centres: [CentreRow] = []
-    for i in byCentre {
-      let centre = anchors[i].centre
-      if centres.last?.y != centre.y { centres.append(CentreRow(y: centre.y, anchors: [])) }
-      centres[centres.count - 1].anchors.append((centre.x, i))
+    var rowYs: [Int] = []
+    var rowStarts: [Int] = []
+    for position in byCentre.indices {
+      let y = anchors[byCentre[position]].centre.y
+      if rowYs.last != y {
+        rowYs.append(y)
+        rowStarts.append(position)
+      }
     }
-    self.centres = centres
+    rowStarts.append(byCentre.count)
+    self.byCentre = byCentre
+    self.rowYs = rowYs
+    self.rowStarts = rowStarts
   }
 
   /// The reading index after `index`, wrapping around (the first when `index` is nil); nil
@@ -64,22 +70,23 @@ struct KeyboardNavigation: Sendable {
       if best == nil || (score, index) < (best!.score, best!.index) { best = (score, index) }
     }
     // The row of the anchor's own centre, then outward.
-    let low = centres.partitionPoint { $0.y < origin.y }
+    let low = rowYs.partitionPoint { $0 < origin.y }
     var above = low - 1
     var below = low
-    while above >= 0 || below < centres.count {
+    while above >= 0 || below < rowYs.count {
       // The nearer of the next row up and the next row down (by |dy|).
       let takeBelow: Bool
       if above < 0 {
         takeBelow = true
-      } else if below >= centres.count {
+      } else if below >= rowYs.count {
         takeBelow = false
       } else {
-        takeBelow = centres[below].y - origin.y <= origin.y - centres[above].y
+        takeBelow = rowYs[below] - origin.y <= origin.y - rowYs[above]
       }
-      let row = takeBelow ? centres[below] : centres[above]
+      let r = takeBelow ? below : above
+      let row = byCentre[rowStarts[r]..<rowStarts[r + 1]]
       if takeBelow { below += 1 } else { above -= 1 }
-      let dy = row.y - origin.y
+      let dy = rowYs[r] - origin.y
       let d = abs(dy)
       // The least score any anchor of this row or a farther one can have in the cone.
       let bound = horizontal ? 4 * d : 2 * d
@@ -105,42 +112,44 @@ struct KeyboardNavigation: Sendable {
     return best?.index
   }
 
-  /// In `row`, the anchor with the least centre column from `minX` (and up to `maxX`), the
-  /// first in reading order among equals; anchors named `id` do not count.
-  private func first(in row: CentreRow, atLeast minX: Int, atMost maxX: Int = .max, excluding id: String)
+  /// In `row` (reading indices by centre column), the anchor with the least centre column
+  /// from `minX` (and up to `maxX`), the first in reading order among equals; anchors named `id`
+  /// do not count.
+  private func first(in row: ArraySlice<Int>, atLeast minX: Int, atMost maxX: Int = .max, excluding id: String)
     -> (index: Int, x: Int)?
   {
-    let list = row.anchors
-    var i = list.partitionPoint { $0.x < minX }
-    while i < list.count && list[i].x <= maxX {
-      let x = list[i].x
+    func x(_ i: Int) -> Int { anchors[row[i]].centre.x }
+    var i = row.partitionPoint { anchors[$0].centre.x < minX }
+    while i < row.endIndex && x(i) <= maxX {
+      let column = x(i)
       var found: Int?
       // Equal columns are sorted by reading index: the first not named `id` wins.
-      while i < list.count && list[i].x == x {
-        if found == nil && anchors[list[i].index].id != id { found = list[i].index }
+      while i < row.endIndex && x(i) == column {
+        if found == nil && anchors[row[i]].id != id { found = row[i] }
         i += 1
       }
-      if let found { return (found, x) }
+      if let found { return (found, column) }
     }
     return nil
   }
 
-  /// In `row`, the anchor with the greatest centre column up to `maxX` (and from `minX`), the
-  /// first in reading order among equals; anchors named `id` do not count.
-  private func last(in row: CentreRow, atMost maxX: Int, atLeast minX: Int = .min, excluding id: String)
+  /// In `row` (reading indices by centre column), the anchor with the greatest centre column
+  /// up to `maxX` (and from `minX`), the first in reading order among equals; anchors named
+  /// `id` do not count.
+  private func last(in row: ArraySlice<Int>, atMost maxX: Int, atLeast minX: Int = .min, excluding id: String)
     -> (index: Int, x: Int)?
   {
-    let list = row.anchors
-    var i = list.partitionPoint { $0.x <= maxX } - 1
-    while i >= 0 && list[i].x >= minX {
-      let x = list[i].x
+    func x(_ i: Int) -> Int { anchors[row[i]].centre.x }
+    var i = row.partitionPoint { anchors[$0].centre.x <= maxX } - 1
+    while i >= row.startIndex && x(i) >= minX {
+      let column = x(i)
       var found: Int?
       // Walking down, equal columns come last index first: keep the least one not named `id`.
-      while i >= 0 && list[i].x == x {
-        if anchors[list[i].index].id != id { found = list[i].index }
+      while i >= row.startIndex && x(i) == column {
+        if anchors[row[i]].id != id { found = row[i] }
         i -= 1
       }
-      if let found { return (found, x) }
+      if let found { return (found, column) }
     }
     return nil
   }

@@ -99,12 +99,18 @@ public struct TooltipState: Hashable, Sendable {
   public init(layout: SceneLayout, keepsSelection: Bool = true, tapsSelect: Bool = true) {
     self.keepsSelection = keepsSelection
     self.tapsSelect = tapsSelect
-    selectedID = keepsSelection ? layout.anchors.first?.id : nil
+    selectedID = keepsSelection ? Self.firstID(layout) : nil
+  }
+
+  /// The first anchor's id, read in place: `anchors.first?.id` copies the anchor into an
+  /// optional whose destruction asks the runtime for generic metadata, before the first frame.
+  private static func firstID(_ layout: SceneLayout) -> String? {
+    layout.anchors.isEmpty ? nil : layout.anchors[0].id
   }
 
   /// The anchor selected when the selection is missing: the first, or none.
   private func fallbackSelection(_ layout: SceneLayout) -> String? {
-    keepsSelection ? layout.anchors.first?.id : nil
+    keepsSelection ? Self.firstID(layout) : nil
   }
 
   /// When the next `tick` can change anything: a pending press's long-press deadline, or the
@@ -113,9 +119,10 @@ public struct TooltipState: Hashable, Sendable {
   public var deadline: Duration? {
     var due: Duration?
     if let press, press.longPressAnchor != nil, !press.decided { due = press.time + press.hold }
-    for pending in [rest, focus] {
-      if let time = pending?.due, due.map({ time < $0 }) ?? true { due = time }
-    }
+    // Each in turn, not a loop over `[rest, focus]`: an array of them is a generic type the
+    // runtime builds on first use, and this is asked before the first frame.
+    if let time = rest?.due, due.map({ time < $0 }) ?? true { due = time }
+    if let time = focus?.due, due.map({ time < $0 }) ?? true { due = time }
     return due
   }
 

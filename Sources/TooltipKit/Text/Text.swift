@@ -158,9 +158,37 @@ package enum Text {
 
   /// Splits sanitized text into drawable units: one per grapheme, where a grapheme of width 0
   /// joins the unit before it (one at the very start is dropped, having nothing to sit on).
+  ///
+  /// A printable ASCII byte followed by another ASCII byte (or by the end) is a grapheme of its
+  /// own under every rule of grapheme breaking (of two ASCII scalars only CR LF join, and every
+  /// mark or joiner that could extend one lies past ASCII): such bytes, most copy, are taken
+  /// one a unit from the text's bytes, and the grapheme breaker is asked only at the others.
   package static func units(_ text: String) -> [TextUnit] {
     var units: [TextUnit] = []
     units.reserveCapacity(text.utf8.count)
+    let walked = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      let utf8 = text.utf8
+      var i = 0
+      while i < bytes.count {
+        let byte = bytes[i]
+        if byte >= 0x20 && byte < 0x7F && (i + 1 == bytes.count || bytes[i + 1] < 0x80) {
+          units.append(TextUnit(text: String(Unicode.Scalar(byte)), width: 1))
+          i += 1
+          continue
+        }
+        let start = utf8.index(utf8.startIndex, offsetBy: i)
+        let character = text[start]
+        let w = character.isASCII ? 1 : width(of: character)
+        if w == 0 {
+          if !units.isEmpty { units[units.count - 1].text.append(character) }
+        } else {
+          units.append(TextUnit(text: String(character), width: w))
+        }
+        i += character.utf8.count
+      }
+      return true
+    }
+    if walked == true { return units }
     for character in text {
       let w = character.isASCII ? 1 : width(of: character)
       if w == 0 {
