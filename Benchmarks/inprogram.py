@@ -108,6 +108,11 @@ BUILDS = ("with", "without")
 
 DEFINES = {"with": [], "without": ["-Xswiftc", "-DNO_TOOLTIPS"]}
 WORK = ROOT / ".build/inprogram"
+# Compiled so that the order file can place every function the run meets: each function in a
+# section of its own (else lld can move only a source file's code as a whole), and no merged
+# functions (LLVM's function merging leaves thunks without a symbol, which no order file can name
+# and which stay where the file put them). Added unless the link settings hold them already.
+ORDER_COMPILE = [("-Xfrontend", "-function-sections"), ("-Xfrontend", "-disable-llvm-merge-functions-pass")]
 
 
 def scratch(product: str, variant: str) -> Path:
@@ -135,6 +140,8 @@ def build(products: list[str], link_order: bool) -> dict[str, dict[str, str]]:
                 [str(ROOT / "scripts/build-release.sh"), "--link-flags", str(order)],
                 capture_output=True, text=True, check=True,
             ).stdout.split()
+            if link_order:
+                flags += [word for pair in ORDER_COMPILE if pair[1] not in flags for word in pair]
             command = [
                 "swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", str(folder),
                 "--product", product, *[arg for flag in flags for arg in ("-Xswiftc", flag)], *define,
