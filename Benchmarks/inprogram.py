@@ -30,9 +30,11 @@ without the component.
                             [--no-callgrind] [--repeats R] [--smaps] [--json PATH]
 
 --build builds both, each in a build folder of its own (.build/inprogram/PRODUCT-with and
--without); with --link-order each is then linked again with its own start-up order file (its
-functions in the order a callgrind run of its first frame and of the keys below meets them), as
-scripts/build-release.sh links tooltip-tui with Benchmarks/startup-order.txt. Without --build,
+-without, with -plain after them without --link-order); with --link-order each is compiled with
+function sections and no merged functions and, once built, linked again with its own start-up
+order file (its functions in the order a callgrind run of its first frame and of the keys below
+meets them), as scripts/build-release.sh links tooltip-tui with Benchmarks/startup-order.txt.
+Without --build,
 --with and --without name the folders of the two builds (.build/release and
 .build/no-tooltips/release by default). --smaps prints where each build's resident memory is
 at the first frame, and the build with the component's after a bubble.
@@ -115,10 +117,13 @@ WORK = ROOT / ".build/inprogram"
 ORDER_COMPILE = [("-Xfrontend", "-function-sections"), ("-Xfrontend", "-disable-llvm-merge-functions-pass")]
 
 
-def scratch(product: str, variant: str) -> Path:
+def scratch(product: str, variant: str, link_order: bool = True) -> Path:
     """Each build of each product has a build folder of its own, so that no build's flags ever
-    change (SwiftPM would compile everything again) and its order file stays at one path."""
-    return WORK / f"{product}-{variant}"
+    change (SwiftPM would compile everything again) and its order file stays at one path. The
+    plain link has folders of its own too: it is compiled without ORDER_COMPILE, and the Swift
+    compiler keeps an object file whose IR did not change even when such code generation flags
+    did (a folder switched between the two would hold objects of both)."""
+    return WORK / (f"{product}-{variant}" if link_order else f"{product}-{variant}-plain")
 
 
 def build(products: list[str], link_order: bool) -> dict[str, dict[str, str]]:
@@ -132,7 +137,7 @@ def build(products: list[str], link_order: bool) -> dict[str, dict[str, str]]:
     for product in products:
         spec = PROGRAMS[product]
         for variant, define in DEFINES.items():
-            folder = scratch(product, variant)
+            folder = scratch(product, variant, link_order)
             folder.mkdir(parents=True, exist_ok=True)
             order = folder / "order.txt"
             order.write_text("")
