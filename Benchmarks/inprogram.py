@@ -113,8 +113,21 @@ WORK = ROOT / ".build/inprogram"
 # Compiled so that the order file can place every function the run meets: each function in a
 # section of its own (else lld can move only a source file's code as a whole), and no merged
 # functions (LLVM's function merging leaves thunks without a symbol, which no order file can name
-# and which stay where the file put them). Added unless the link settings hold them already.
+# and which stay where the file put them). Added unless the link settings hold them already; the
+# second also unless they gather those unnamed functions themselves (a linker script), where it
+# buys nothing.
 ORDER_COMPILE = [("-Xfrontend", "-function-sections"), ("-Xfrontend", "-disable-llvm-merge-functions-pass")]
+GATHERS_UNNAMED = "unnamed-functions.ld"
+
+
+def order_compile_flags(link_flags: list[str]) -> list[str]:
+    """What ORDER_COMPILE adds to `link_flags` (build-release.sh's)."""
+    gathered = any(flag.endswith(GATHERS_UNNAMED) for flag in link_flags)
+    return [
+        word for pair in ORDER_COMPILE
+        if pair[1] not in link_flags and not (gathered and pair[1] == "-disable-llvm-merge-functions-pass")
+        for word in pair
+    ]
 
 
 def scratch(product: str, variant: str, link_order: bool = True) -> Path:
@@ -146,7 +159,7 @@ def build(products: list[str], link_order: bool) -> dict[str, dict[str, str]]:
                 capture_output=True, text=True, check=True,
             ).stdout.split()
             if link_order:
-                flags += [word for pair in ORDER_COMPILE if pair[1] not in flags for word in pair]
+                flags += order_compile_flags(flags)
             command = [
                 "swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", str(folder),
                 "--product", product, *[arg for flag in flags for arg in ("-Xswiftc", flag)], *define,
