@@ -16,7 +16,7 @@ Per run (wall clock, medians of -n runs of each build):
                  in the job monitor each round sent just after a clock tick, so that no tick
                  joins a key's answer.
   peak RSS       VmHWM after the program's own keys; and, with the component, after a bubble
-                 opened and closed once more.
+                 opened and closed once more (the tooltip keys below, sent last in each run).
 Instructions (callgrind, one run of each build, --dump-after=doupdate so that every frame is a
 profile of its own: the first is spawn to the first frame, each later one the input that woke
 the loop and the frame it drew): start-up, and per key, the median of the warm repeats (the
@@ -30,9 +30,11 @@ without the component.
                             [--no-callgrind] [--repeats R] [--smaps] [--json PATH]
 
 --build builds both, each in a build folder of its own (.build/inprogram/PRODUCT-with and
--without); with --link-order each is then linked again with its own start-up order file (its
-functions in the order a callgrind run of its first frame and of the keys below meets them), as
-scripts/build-release.sh links tooltip-tui with Benchmarks/startup-order.txt. Without --build,
+-without, with -plain after them without --link-order); with --link-order each is compiled with
+function sections and no merged functions and, once built, linked again with its own start-up
+order file (its functions in the order a callgrind run of its first frame and of the keys below
+meets them), as scripts/build-release.sh links tooltip-tui with Benchmarks/startup-order.txt.
+Without --build,
 --with and --without name the folders of the two builds (.build/release and
 .build/no-tooltips/release by default). --smaps prints where each build's resident memory is
 at the first frame, and the build with the component's after a bubble.
@@ -108,12 +110,33 @@ BUILDS = ("with", "without")
 
 DEFINES = {"with": [], "without": ["-Xswiftc", "-DNO_TOOLTIPS"]}
 WORK = ROOT / ".build/inprogram"
+# Compiled so that the order file can place every function the run meets: each function in a
+# section of its own (else lld can move only a source file's code as a whole), and no merged
+# functions (LLVM's function merging leaves thunks without a symbol, which no order file can name
+# and which stay where the file put them). Added unless the link settings hold them already; the
+# second also unless they gather those unnamed functions themselves (a linker script), where it
+# buys nothing.
+ORDER_COMPILE = [("-Xfrontend", "-function-sections"), ("-Xfrontend", "-disable-llvm-merge-functions-pass")]
+GATHERS_UNNAMED = "unnamed-functions.ld"
 
 
-def scratch(product: str, variant: str) -> Path:
+def order_compile_flags(link_flags: list[str]) -> list[str]:
+    """What ORDER_COMPILE adds to `link_flags` (build-release.sh's)."""
+    gathered = any(flag.endswith(GATHERS_UNNAMED) for flag in link_flags)
+    return [
+        word for pair in ORDER_COMPILE
+        if pair[1] not in link_flags and not (gathered and pair[1] == "-disable-llvm-merge-functions-pass")
+        for word in pair
+    ]
+
+
+def scratch(product: str, variant: str, link_order: bool = True) -> Path:
     """Each build of each product has a build folder of its own, so that no build's flags ever
-    change (SwiftPM would compile everything again) and its order file stays at one path."""
-    return WORK / f"{product}-{variant}"
+    change (SwiftPM would compile everything again) and its order file stays at one path. The
+    plain link has folders of its own too: it is compiled without ORDER_COMPILE, and the Swift
+    compiler keeps an object file whose IR did not change even when such code generation flags
+    did (a folder switched between the two would hold objects of both)."""
+    return WORK / (f"{product}-{variant}" if link_order else f"{product}-{variant}-plain")
 
 
 def build(products: list[str], link_order: bool) -> dict[str, dict[str, str]]:
@@ -127,7 +150,7 @@ def build(products: list[str], link_order: bool) -> dict[str, dict[str, str]]:
     for product in products:
         spec = PROGRAMS[product]
         for variant, define in DEFINES.items():
-            folder = scratch(product, variant)
+            folder = scratch(product, variant, link_order)
             folder.mkdir(parents=True, exist_ok=True)
             order = folder / "order.txt"
             order.write_text("")
@@ -135,6 +158,8 @@ def build(products: list[str], link_order: bool) -> dict[str, dict[str, str]]:
                 [str(ROOT / "scripts/build-release.sh"), "--link-flags", str(order)],
                 capture_output=True, text=True, check=True,
             ).stdout.split()
+            if link_order:
+                flags += order_compile_flags(flags)
             command = [
                 "swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", str(folder),
                 "--product", product, *[arg for flag in flags for arg in ("-Xswiftc", flag)], *define,
@@ -165,8 +190,11 @@ def next_burst(program: PtyProgram, timeout: float) -> Burst:
     return program.collect(Burst(sent=time.monotonic_ns()), QUIET_MS, timeout=timeout)
 
 
-def run_once(binary: str, spec: dict, args: argparse.Namespace, smaps: bool = False) -> dict[str, float]:
-    """One run of one build: first frame, idle, its own keys, (a bubble), q."""
+def run_once(
+    binary: str, spec: dict, args: argparse.Namespace, smaps: bool = False, bubble: bool = False
+) -> dict[str, float]:
+    """One run of one build: first frame, idle, its own keys, (with `bubble`, the tooltip keys:
+    a bubble opened and closed), q."""
     program = PtyProgram([binary], 80, 24, ENV)
     r: dict[str, float] = {}
     try:
@@ -202,6 +230,10 @@ def run_once(binary: str, spec: dict, args: argparse.Namespace, smaps: bool = Fa
         for name, values in sizes.items():
             r[f"{name} bytes"] = statistics.median(values)
         r["peak_rss_kb"] = proc_status_kb(program.pid, "VmHWM")
+        if bubble:
+            for _, key in spec["tooltip"]:
+                program.stimulus(key, QUIET_MS)
+            r["bubble_rss_kb"] = proc_status_kb(program.pid, "VmHWM")
         program.send(QUIT)
         code = program.finish()
         if code != 0:
@@ -326,7 +358,7 @@ def fmt(value: float | None, digits: int = 2) -> str:
     return f"{value:.{digits}f}".rstrip("0").rstrip(".")
 
 
-def wall_table(name: str, runs: dict[str, list[dict]], spec: dict, n: int, bubble: int | None) -> tuple[str, dict]:
+def wall_table(name: str, runs: dict[str, list[dict]], spec: dict, n: int) -> tuple[str, dict]:
     figures = [
         ("first_frame_ms", "spawn to first frame (ms)"),
         ("first_frame_cpu_ms", "CPU time to first frame (ms)"),
@@ -345,9 +377,14 @@ def wall_table(name: str, runs: dict[str, list[dict]], spec: dict, n: int, bubbl
         values = {b: statistics.median(run[key] for run in runs[b]) for b in BUILDS}
         summary[key] = values
         lines.append(f"| {title} | {fmt(values['with'])} | {fmt(values['without'])} | {fmt(values['with'] - values['without'])} |")
-    if bubble is not None:
-        summary["bubble_rss_kb"] = {"with": bubble}
-        lines.append(f"| peak RSS after a bubble too (KiB) | {fmt(bubble)} | - | {fmt(bubble - summary['peak_rss_kb']['without'])} |")
+    # Each run of the build with the component opens a bubble after its own keys: the median of
+    # those peaks, against the build without it after its own keys (its peak there).
+    peaks = sorted(run["bubble_rss_kb"] for run in runs["with"])
+    bubble = statistics.median(peaks)
+    without = summary["peak_rss_kb"]["without"]
+    summary["bubble_rss_kb"] = {"with": bubble, "least_added": peaks[0] - without, "most_added": peaks[-1] - without}
+    lines.append(f"| peak RSS after a bubble too (KiB) | {fmt(bubble)} | - | {fmt(bubble - without)} |")
+    lines.append(f"| the same, each run: least, most added (KiB) | | | {fmt(peaks[0] - without)}, {fmt(peaks[-1] - without)} |")
     return "\n".join(lines), summary
 
 
@@ -410,12 +447,12 @@ def main() -> int:
         runs: dict[str, list[dict]] = {b: [] for b in BUILDS}
         for i in range(args.n):
             for b in BUILDS if i % 2 == 0 else reversed(BUILDS):
-                runs[b].append(run_once(binaries[b], spec, args))
-        bubble, after_bubble = bubble_rss(binaries["with"], spec)
-        text, summary = wall_table(name, runs, spec, args.n, bubble)
+                runs[b].append(run_once(binaries[b], spec, args, bubble=b == "with"))
+        text, summary = wall_table(name, runs, spec, args.n)
         print(text + "\n")
         record[name] = {"wall": summary, "runs": runs}
         if args.smaps:
+            _, after_bubble = bubble_rss(binaries["with"], spec)
             mapped = {b: run_once(binaries[b], spec, args, smaps=True)["smaps"] for b in BUILDS}
             names = sorted(set(mapped["with"]) | set(mapped["without"]), key=lambda m: -mapped["with"].get(m, 0))
             print(f"{name}: resident KiB at the first frame by mapping, and with the component after a bubble\n")

@@ -310,7 +310,9 @@ var drawn: (header: String, table: [String], status: String)?
 while true {
   let time = wallClock()
   #if !NO_TOOLTIPS
-    let header = "\(monitor.paused) \(monitor.jobs.count) \(tips.highlight)"
+    // The header is drawn again when the selection moves (its highlight with it): the selected
+    // anchor's id says so, where printing the highlight's rects would take Swift's reflection.
+    let header = "\(monitor.paused) \(monitor.jobs.count) \(tips.state.selectedID ?? "")"
   #else
     let header = "\(monitor.paused) \(monitor.jobs.count)"
   #endif

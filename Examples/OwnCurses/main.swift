@@ -39,13 +39,15 @@ let buttons: [(id: String, text: String, x: Int, hint: String, detail: String)] 
 
 #if !NO_TOOLTIPS
   /// Tooltips: the toolbar's buttons as anchors, their boxes the program's own widths, in the
-  /// scene area (row 1 down).
+  /// scene area (row 1 down). The closure is `@Sendable`, so it belongs to no actor: one made at
+  /// the top level is the main actor's, and Swift checks that the main actor runs it each time,
+  /// which starts the concurrency runtime's executors in a program that has no other use for them.
   let toolbar = Scene(
-    anchors: buttons.map {
+    anchors: buttons.map { @Sendable b in
       Anchor(
-        id: $0.id, position: Point(x: $0.x, y: 0), size: $0.text.count == 1 ? .sm : .md, placement: .bottom,
-        headline: $0.hint, supporting: $0.detail, trigger: $0.text.count == 1 ? .tap : .longPress,
-        boxSize: Size(width: $0.text.count, height: 1), action: $0.text.count > 1)
+        id: b.id, position: Point(x: b.x, y: 0), size: b.text.count == 1 ? .sm : .md, placement: .bottom,
+        headline: b.hint, supporting: b.detail, trigger: b.text.count == 1 ? .tap : .longPress,
+        boxSize: Size(width: b.text.count, height: 1), action: b.text.count > 1)
     })
 #endif
 

@@ -42,8 +42,16 @@ package final class CursesColors: StyleResolver {
   private let ladder: ColorLadder
   private let defaultForeground: Int32
   private let defaultBackground: Int32
+  /// The colours of the first pairs made (``firstPairsKept`` of them), searched in turn: the
+  /// one at index i is pair `pairRange.lowerBound + i`. A screen makes a handful, and a
+  /// dictionary's first entry brings its hashing, its storage and the C library's `ceil` (the
+  /// storage's scale) into memory, a bubble's colours for nothing.
+  private let firstPairs = UnsafeMutablePointer<PairKey>.allocate(capacity: CursesColors.firstPairsKept)
+  private var firstPairCount = 0
+  /// Every pair after the first ``firstPairsKept``.
   private var pairs: [PairKey: Int32] = [:]
   private var nextPair: Int32
+  private static let firstPairsKept = 32
   /// The first styles resolved (``firstStyleCount`` of them), searched in turn: a screen uses a
   /// handful, and a dictionary keyed by `Style` costs a scan of every conformance record when
   /// its first entry goes in. Memory of their own, not an array: an array of these pairs is a
@@ -102,6 +110,8 @@ package final class CursesColors: StyleResolver {
   deinit {
     firstStyles.deinitialize(count: firstStyleCount)
     firstStyles.deallocate()
+    firstPairs.deinitialize(count: firstPairCount)
+    firstPairs.deallocate()
   }
 
   /// The ncurses attributes and colour pair that draw `style` at this rung.
@@ -153,12 +163,20 @@ package final class CursesColors: StyleResolver {
 
   /// The pair for `key`, made on first use; nil once the range is used up.
   private func pair(_ key: PairKey) -> Int32? {
-    if let known = pairs[key] { return known }
+    for index in 0..<firstPairCount where firstPairs[index] == key { return pairRange.lowerBound + Int32(index) }
+    if firstPairCount == Self.firstPairsKept, let known = pairs[key] { return known }
     guard nextPair < pairRange.upperBound, init_extended_pair(nextPair, key.foreground, key.background) == OK else {
       return nil
     }
-    pairs[key] = nextPair
+    let made = nextPair
+    if firstPairCount < Self.firstPairsKept {
+      (firstPairs + firstPairCount).initialize(to: key)
+      firstPairCount += 1
+    } else {
+      pairs[key] = made
+    }
     nextPair += 1
-    return pairs[key]
+    return made
   }
+
 }

@@ -142,6 +142,7 @@ extension BenchmarkDriverSmokeTests {
         }
       }
       #expect(wall[periodic]?["with"] != nil, "\(program) \(periodic)")
+      #expect((wall["bubble_rss_kb"]?["with"] ?? 0) > 0, "\(program) peak RSS after a bubble")
     }
   }
 }

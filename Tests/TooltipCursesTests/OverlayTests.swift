@@ -178,6 +178,32 @@ extension CursesScreenTests {
     }
   }
 
+  @Test func pairsPastTheFirstThirtyTwoAreMadeOnceEachAndKeptApart() throws {
+    try headless(size: Size(width: 40, height: 12)) {
+      _ = HostScreen(size: Size(width: 40, height: 12))
+      let colors = CursesColors(pairs: 100..<200, noColor: nil)
+      // Forty backgrounds of xterm's colour cube, each its own palette entry: past the 32 pairs
+      // searched in turn.
+      let levels: [UInt32] = [0x00, 0x5F, 0x87, 0xAF, 0xD7, 0xFF]
+      let styles = (0..<40).map { i in
+        Style(background: TerminalColor(hex: levels[i % 6] << 16 | levels[i / 6 % 6] << 8 | levels[i / 36], basic: 0))
+      }
+      let first = styles.map { colors.resolve($0).pair }
+      #expect(first == Array(100..<140))
+      #expect(styles.map { colors.resolve($0).pair } == first)
+      // Bold over the same colours: new styles, the same pairs found again.
+      #expect(styles.map { colors.resolve(Style(background: $0.background, bold: true)).pair } == first)
+      var backgrounds: Set<Int32> = []
+      for pair in first {
+        var foreground: Int32 = 0
+        var background: Int32 = 0
+        #expect(extended_pair_content(pair, &foreground, &background) == OK)
+        backgrounds.insert(background)
+      }
+      #expect(backgrounds.count == 40)
+    }
+  }
+
   @Test func withoutColoursStartedByTheProgramTheBubbleIsMonochrome() throws {
     let size = Size(width: 40, height: 12)
     try headless(size: size) {

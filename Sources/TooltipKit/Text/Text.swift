@@ -257,13 +257,22 @@ package enum Text {
   /// Calls `body` with each unit of sanitized `text`, split exactly as ``units(_:)`` splits it
   /// (a grapheme of width 0 joins the unit before it; one at the very start is dropped), until
   /// `body` returns false.
+  ///
+  /// A printable ASCII byte followed by another ASCII byte (or by the end) is a unit of its own
+  /// (of two ASCII scalars only CR LF join, and every mark or joiner lies past ASCII): such
+  /// bytes, most copy, are stepped over in the text's bytes, and the grapheme breaker is asked
+  /// only at the others.
   static func forEachUnit(_ text: Substring, _ body: (UnitSpan) -> Bool) {
     var pending: UnitSpan?
     var i = text.startIndex
     let end = text.endIndex
+    let utf8 = text.utf8
     while i < end {
-      let next = text.index(after: i)
-      let oneByte = text.utf8.index(after: i) == next
+      let byte = utf8[i]
+      let after = utf8.index(after: i)
+      let plain = byte >= 0x20 && byte < 0x7F && (after == end || utf8[after] < 0x80)
+      let next = plain ? after : text.index(after: i)
+      let oneByte = after == next
       let w = oneByte || text[i].isASCII ? 1 : width(of: text[i])
       if w == 0 {
         if pending != nil {
@@ -272,7 +281,7 @@ package enum Text {
         }
       } else {
         if let unit = pending, !body(unit) { return }
-        pending = UnitSpan(range: i..<next, width: w, isSpace: oneByte && text.utf8[i] == 0x20)
+        pending = UnitSpan(range: i..<next, width: w, isSpace: oneByte && byte == 0x20)
       }
       i = next
     }
