@@ -182,8 +182,8 @@ def bss_range(binary: str) -> tuple[int, int]:
 def touched_addresses(binary: str, floor: bool) -> list[int]:
     """The link-time addresses of the executable's .bss that the program (the session of
     session_under_callgrind, or a floor's line and key) reads or writes from its entry point on
-    (not the loader's work before it), first touched first, in 8-byte words (valgrind's lackey,
-    whose trace is read from a pipe as it runs)."""
+    (not the loader's work before it), first touched first: the first and last byte of each
+    access (valgrind's lackey, whose trace is read from a pipe as it runs)."""
     low, high = bss_range(binary)
     header = subprocess.run(["readelf", "-h", binary], capture_output=True, text=True, check=True).stdout
     base = VALGRIND_PIE_BASE if re.search(r"Type:\s+DYN", header) else 0
@@ -201,9 +201,12 @@ def touched_addresses(binary: str, floor: bool) -> list[int]:
                 # " L 0402d000,8", " S ...", " M ..."; instructions ("I  ...") and valgrind's own lines skipped
                 if line[:1] != " " or line[1:2] not in ("L", "S", "M"):
                     continue
-                address = int(line[3 : line.index(",")], 16) - base
+                comma = line.index(",")
+                address = int(line[3:comma], 16) - base
                 if low <= address < high:
-                    seen.setdefault(address & ~7, None)
+                    # the first and the last byte: a word may hold two small variables
+                    seen.setdefault(address, None)
+                    seen.setdefault(address + int(line[comma + 1 :]) - 1, None)
 
     with tempfile.TemporaryDirectory() as tmp:
         copy = os.path.join(tmp, os.path.basename(binary))
