@@ -468,10 +468,10 @@ def main() -> int:
         names = []
         for line in Path(args.output).read_text().splitlines():
             line = line.strip()
-            if line.startswith("#"):
-                part = {"# scene file": "scene", "# conformance descriptors": "descriptors"}.get(line, part)
-            elif line == "# zero-initialized data":
+            if line == "# zero-initialized data" and part == "start":
                 names.append(line)
+            elif line.startswith("#"):
+                part = {"# scene file": "scene", "# conformance descriptors": "descriptors"}.get(line, part)
             elif line and part != "descriptors" and not line.endswith("Mc"):
                 (scene if part == "scene" else names).append(line)
     else:
