@@ -25,6 +25,16 @@ sections' names: the large sections whose copy does not run (the regex libraries
 lie between the small sections and the large ones that run, not among them. So the session's
 small sections lie side by side in some 280 KB, the large ones after them.
 
+The start's part ends with a part `# zero-initialized data`: the executable's .bss variables
+the same run reads or writes from its entry point on (valgrind's lackey, each address mapped to
+the symbol that holds it with `nm -S`; names several objects define left out), first touched
+first, and with --map those in input sections of a page or more (the stdlib's `Swift.o` keeps
+86 KB in one, the runtime's metadata allocator a 64 KB pool) after the others. lld orders any
+input section by a symbol it holds, so the sections the start touches (the runtime's C++ has
+one per variable, the package's C code too, built with -fdata-sections, and Swift one per
+source file) lie side by side in a few pages instead of some twenty: each page of .bss a start
+touches costs one or two page faults (read, then written).
+
 With --scene FILE (and --tui) the functions that reading a scene file runs follow: those a
 `--snapshot --scene FILE` run meets and a `--snapshot` run of the built-in scene does not, first
 met first (the decoder, the runtime's metadata and conformance look-ups it starts), so a scene
@@ -66,11 +76,13 @@ Python 3.11 standard library only; needs valgrind.
 from __future__ import annotations
 
 import argparse
+import bisect
 import os
 import re
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -96,9 +108,14 @@ def first_met(profile: str, binary: str) -> list[str]:
 def session_under_callgrind(binary: str, profile: str) -> None:
     """The session of driver.run_once (first frame, three opens and closes, Tab round the
     anchors, two clicks on an anchor and two on an empty cell, q) under callgrind."""
+    session_under_valgrind(["--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}",
+                            f"--log-file={profile}.log"], binary)
+
+
+def session_under_valgrind(tool: list[str], binary: str) -> None:
+    """The session of session_under_callgrind under valgrind with the arguments `tool`."""
     quiet = keycost.QUIET_MS
-    argv = ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}",
-            f"--log-file={profile}.log", binary]
+    argv = ["valgrind", *tool, binary]
     prog = driver.PtyProgram(argv, 80, 24, driver.PTY_ENV)
     try:
         prog.collect(driver.Burst(sent=prog.spawned), quiet, until=driver.SCENE["status_marker"], timeout=120)
@@ -115,7 +132,7 @@ def session_under_callgrind(binary: str, profile: str) -> None:
         prog.kill()
         raise
     if code != 0:
-        raise RuntimeError(f"{binary} under callgrind: exit status {code}")
+        raise RuntimeError(f"{binary} under valgrind: exit status {code}")
 
 
 # The C run time's code in the executable, which runs at every start and exit but which
@@ -145,6 +162,98 @@ def executed_functions(binary: str, floor: bool = False) -> list[str]:
     defined = {p[2] for p in (line.split() for line in listing.splitlines()) if len(p) == 3}
     start = [name for name in C_START if name in defined and name not in names]
     return start + names
+
+
+# Where valgrind (amd64) loads a position-independent executable.
+VALGRIND_PIE_BASE = 0x108000
+
+
+def bss_range(binary: str) -> tuple[int, int]:
+    """The link-time address range of the executable's .bss."""
+    listing = subprocess.run(["readelf", "-SW", binary], capture_output=True, text=True, check=True).stdout
+    for line in listing.splitlines():
+        m = re.match(r"\s*\[\s*\d+\]\s+\.bss\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)", line)
+        if m:
+            start = int(m.group(1), 16)
+            return start, start + int(m.group(2), 16)
+    raise RuntimeError(f"{binary} has no .bss")
+
+
+def touched_addresses(binary: str, floor: bool) -> list[int]:
+    """The link-time addresses of the executable's .bss that the program (the session of
+    session_under_callgrind, or a floor's line and key) reads or writes from its entry point on
+    (not the loader's work before it), first touched first: the first and last byte of each
+    access (valgrind's lackey, whose trace is read from a pipe as it runs)."""
+    low, high = bss_range(binary)
+    header = subprocess.run(["readelf", "-h", binary], capture_output=True, text=True, check=True).stdout
+    base = VALGRIND_PIE_BASE if re.search(r"Type:\s+DYN", header) else 0
+    entry = re.search(r"Entry point address:\s+0x([0-9a-f]+)", header)
+    assert entry, header
+    entered = f"I  {int(entry.group(1), 16) + base:08x},"
+    seen: dict[int, None] = {}
+
+    def read(fifo: str) -> None:
+        with open(fifo, errors="replace") as trace:
+            for line in trace:
+                if line.startswith(entered):
+                    break
+            for line in trace:
+                # " L 0402d000,8", " S ...", " M ..."; instructions ("I  ...") and valgrind's own lines skipped
+                if line[:1] != " " or line[1:2] not in ("L", "S", "M"):
+                    continue
+                comma = line.index(",")
+                address = int(line[3:comma], 16) - base
+                if low <= address < high:
+                    # the first and the last byte: a word may hold two small variables
+                    seen.setdefault(address, None)
+                    seen.setdefault(address + int(line[comma + 1 :]) - 1, None)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = os.path.join(tmp, os.path.basename(binary))
+        subprocess.run(["objcopy", "--strip-debug", binary, copy], check=True)
+        fifo = os.path.join(tmp, "trace")
+        os.mkfifo(fifo)
+        reader = threading.Thread(target=read, args=(fifo,))
+        reader.start()
+        tool = ["--tool=lackey", "--trace-mem=yes", f"--log-file={fifo}"]
+        try:
+            if floor:
+                subprocess.run(["valgrind", *tool, copy], input=b"x", stdout=subprocess.DEVNULL, check=True)
+            else:
+                session_under_valgrind(tool, copy)
+        finally:
+            reader.join(timeout=600)
+    return list(seen)
+
+
+def touched_bss(binary: str, floor: bool = False) -> list[str]:
+    """The executable's .bss symbols the run touches (touched_addresses), first
+    touched first; names that several objects define are left out (lld would move every
+    object's section holding one)."""
+    listing = subprocess.run(["nm", "--defined-only", "-n", "-S", binary], capture_output=True, text=True, check=True).stdout
+    counts: dict[str, int] = {}
+    symbols: list[tuple[int, int, str]] = []
+    low, high = bss_range(binary)
+    for line in listing.splitlines():
+        parts = line.split()
+        if len(parts) < 3:
+            continue
+        counts[parts[-1]] = counts.get(parts[-1], 0) + 1
+        if parts[-2] in "bB":
+            start = int(parts[0], 16)
+            size = int(parts[1], 16) if len(parts) == 4 else 0
+            if low <= start < high:
+                symbols.append((start, size, parts[-1]))
+    starts = [start for start, _, _ in symbols]
+    names: dict[str, None] = {}
+    for address in touched_addresses(binary, floor):
+        i = bisect.bisect_right(starts, address) - 1
+        if i < 0:
+            continue
+        start, size, name = symbols[i]
+        if (size == 0 or address < start + size) and counts[name] == 1:
+            names.setdefault(name, None)
+    return list(names)
 
 
 LARGE_SECTION = 8192  # bytes: a section of several functions this large was not split by function
@@ -196,6 +305,42 @@ def small_sections_first(names: list[str], link_map: str) -> list[str]:
         else:
             shared.append(name)
     return small + shared + large
+
+
+def bss_section_sizes(link_map: str) -> dict[str, int]:
+    """For each symbol of the output's .bss in an lld link map, the size of the input section
+    that holds it."""
+    sizes: dict[str, int] = {}
+    output = None
+    size = 0
+    with open(link_map) as f:
+        for line in f:
+            m = re.match(r"\s*[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+ (\s*)(\S.*)$", line)
+            if not m:
+                continue
+            indent = len(m.group(2))
+            if indent == 0:
+                output = m.group(3).strip()
+            elif output == ".bss" and indent == 8:
+                size = int(m.group(1), 16)
+                # lld's map shows C++ names demangled; a section of its own is named by the
+                # mangled one (-fdata-sections)
+                own = re.search(r"\(\.bss\.(.+)\)$", m.group(3))
+                if own:
+                    sizes[own.group(1)] = size
+            elif output == ".bss" and indent == 16:
+                sizes[m.group(3).strip()] = size
+    return sizes
+
+
+def small_bss_first(names: list[str], link_map: str) -> list[str]:
+    """`names` (.bss symbols) in their order, those in input sections of a page or more after
+    the others: the stdlib's `Swift.o` keeps its 86 KB of zero-initialized data in one section,
+    the runtime's metadata allocator a 64 KB pool, of which a start touches a few pages; among
+    the small sections they would spread those a start touches over many pages."""
+    sizes = bss_section_sizes(link_map)
+    small = [name for name in names if sizes.get(name, 0) < 4096]
+    return small + [name for name in names if sizes.get(name, 0) >= 4096]
 
 
 def snapshot_functions(binary: str, extra: list[str]) -> list[str]:
@@ -269,11 +414,18 @@ SELF_TEST_MAP = """\
           209000           209000       10    16 .data
           209000           209000       10    16         a.o:(.data)
           209000           209000       10     1                 not_code
+          20a000           20a000     3010  4096 .bss
+          20a000           20a000        8     8         a.o:(.bss)
+          20a000           20a000        8     1                 hot_var
+          20a010           20a010     2000    16         libswiftCore.a(Swift.o):(.bss)
+          20a010           20a010        8     1                 stdlib_var
+          20c010           20c010     1000     8         libswiftCore.a(M.cpp.o):(.bss._ZL4pool)
+          20c010           20c010     1000     1                 pool
 """
 
 
 def self_test() -> None:
-    """small_sections_first on a link map worked out by hand."""
+    """small_sections_first and small_bss_first on a link map worked out by hand."""
     with tempfile.TemporaryDirectory() as tmp:
         link_map = os.path.join(tmp, "map")
         Path(link_map).write_text(SELF_TEST_MAP)
@@ -287,6 +439,9 @@ def self_test() -> None:
         got = small_sections_first(names, link_map)
         want = ["hot_small", "one_big_function", "unknown", "helper", "stdlib_one"]
         assert got == want, got
+        assert bss_section_sizes(link_map) == {"hot_var": 8, "stdlib_var": 0x2000, "_ZL4pool": 0x1000, "pool": 0x1000}
+        got = small_bss_first(["stdlib_var", "_ZL4pool", "hot_var", "unknown"], link_map)
+        assert got == ["hot_var", "unknown", "stdlib_var", "_ZL4pool"], got
     print("self-test passed")
 
 
@@ -313,14 +468,21 @@ def main() -> int:
         names = []
         for line in Path(args.output).read_text().splitlines():
             line = line.strip()
-            if line.startswith("#"):
+            if line == "# zero-initialized data" and part == "start":
+                names.append(line)
+            elif line.startswith("#"):
                 part = {"# scene file": "scene", "# conformance descriptors": "descriptors"}.get(line, part)
             elif line and part != "descriptors" and not line.endswith("Mc"):
                 (scene if part == "scene" else names).append(line)
     else:
-        names = executed_functions(args.tui or args.floor, floor=args.floor is not None)
+        binary = args.tui or args.floor
+        names = executed_functions(binary, floor=args.floor is not None)
         if args.map:
             names = small_sections_first(names, args.map)
+        bss = touched_bss(binary, floor=args.floor is not None)
+        if args.map:
+            bss = small_bss_first(bss, args.map)
+        names += ["# zero-initialized data"] + bss
     lines = names
     if args.scene:
         known = set(names) | set(scene)
