@@ -175,7 +175,13 @@ static atomic_int blocking_depth = 0;
 #define MAX_QUIT_SIGNALS 64
 static int quit_signals[MAX_QUIT_SIGNALS];
 static int quit_count = 0;
+/* The actions found in place that were not the default, side by side: nearly every signal's is
+   the default (SIG_DFL, no flags, no mask), so the 152 bytes of each are kept only for the
+   others, and the memory of a whole table is not touched at every start. */
 static struct sigaction previous_quit_actions[MAX_QUIT_SIGNALS];
+static int previous_quit_count = 0;
+/* For each of quit_signals: 0 not handled, 1 handled over the default action, 2 + k handled
+   over previous_quit_actions[k]. */
 static unsigned char quit_handled[MAX_QUIT_SIGNALS];
 static volatile sig_atomic_t quit_installed = 0;
 
@@ -229,10 +235,19 @@ void tg_install_quit_handlers(void) {
   sigemptyset(&action.sa_mask);
   /* While one quit signal is handled, another must not start a second restore. */
   for (int i = 0; i < quit_count; i++) sigaddset(&action.sa_mask, quit_signals[i]);
+  previous_quit_count = 0;
   for (int i = 0; i < quit_count; i++) {
     /* Even one the parent left ignored: like a blocked mask, an inherited SIG_IGN must not
        leave the program deaf to SIGINT or SIGTERM. */
-    quit_handled[i] = sigaction(quit_signals[i], &action, &previous_quit_actions[i]) == 0;
+    struct sigaction previous;
+    if (sigaction(quit_signals[i], &action, &previous) != 0) {
+      quit_handled[i] = 0;
+    } else if (previous.sa_handler == SIG_DFL && previous.sa_flags == 0 && sigisemptyset(&previous.sa_mask)) {
+      quit_handled[i] = 1;
+    } else {
+      previous_quit_actions[previous_quit_count] = previous;
+      quit_handled[i] = (unsigned char)(2 + previous_quit_count++);
+    }
   }
   sigset_t unblock;
   sigemptyset(&unblock);
@@ -245,8 +260,13 @@ void tg_install_quit_handlers(void) {
 
 void tg_remove_quit_handlers(void) {
   if (!quit_installed) return;
+  struct sigaction standard;
+  memset(&standard, 0, sizeof standard);
+  standard.sa_handler = SIG_DFL;
+  sigemptyset(&standard.sa_mask);
   for (int i = 0; i < quit_count; i++) {
-    if (quit_handled[i]) (void)sigaction(quit_signals[i], &previous_quit_actions[i], NULL);
+    if (quit_handled[i] == 1) (void)sigaction(quit_signals[i], &standard, NULL);
+    if (quit_handled[i] >= 2) (void)sigaction(quit_signals[i], &previous_quit_actions[quit_handled[i] - 2], NULL);
     quit_handled[i] = 0;
   }
   quit_installed = 0;

@@ -51,4 +51,65 @@ extension CursesScreenTests {
     #expect(text.contains("\u{1B}[?1049l"), "main screen: got \(received.count) bytes \(text.debugDescription)")
     #expect(text.contains("\u{1B}[?1000l") && text.contains("\u{1B}[?25h"), "mouse off, cursor shown")
   }
+
+  /// Removing the quit handlers puts back each action that was in place: an ignored signal
+  /// stays ignored, a program's own handler (with its flags and mask) is its own again, and a
+  /// default stays the default. The guard keeps only the actions that were not the default.
+  @Test func removingTheQuitHandlersPutsBackEachActionThatWasInPlace() throws {
+    func action(_ signal: Int32) -> sigaction {
+      var current = sigaction()
+      _ = sigaction(signal, nil, &current)
+      return current
+    }
+    func handlerBits(_ action: sigaction) -> Int { unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) }
+    let before = (usr1: action(SIGUSR1), usr2: action(SIGUSR2), power: action(SIGPWR))
+    defer {
+      var restore = before
+      _ = sigaction(SIGUSR1, &restore.usr1, nil)
+      _ = sigaction(SIGUSR2, &restore.usr2, nil)
+      _ = sigaction(SIGPWR, &restore.power, nil)
+    }
+    var ignore = sigaction()
+    ignore.__sigaction_handler.sa_handler = SIG_IGN
+    sigemptyset(&ignore.sa_mask)
+    try #require(sigaction(SIGUSR1, &ignore, nil) == 0)
+    var own = sigaction()
+    let handler: @convention(c) (Int32) -> Void = { _ in }
+    own.__sigaction_handler.sa_handler = handler
+    own.sa_flags = Int32(SA_RESTART)
+    sigemptyset(&own.sa_mask)
+    sigaddset(&own.sa_mask, SIGINT)
+    try #require(sigaction(SIGUSR2, &own, nil) == 0)
+    var standard = sigaction()
+    sigemptyset(&standard.sa_mask)
+    try #require(sigaction(SIGPWR, &standard, nil) == 0)
+    // As the C library reports a default it set: its own flags (SA_RESTORER) may be on.
+    let standardFlags = action(SIGPWR).sa_flags
+
+    // A real-time signal nothing in this process has set: its action is the one a program
+    // starts with (SIG_DFL, no flags, no mask), which the guard does not keep a copy of.
+    let untouched = __libc_current_sigrtmin() + 10
+    try #require(handlerBits(action(untouched)) == 0 && action(untouched).sa_flags == 0)
+
+    tg_install_quit_handlers()
+    #expect(handlerBits(action(untouched)) != 0, "the guard's handler is on the real-time signal")
+    let installed = handlerBits(action(SIGUSR1))
+    #expect(installed != handlerBits(ignore) && installed != 0, "the guard's handler is in place")
+    #expect(handlerBits(action(SIGUSR2)) == installed && handlerBits(action(SIGPWR)) == installed)
+    tg_remove_quit_handlers()
+
+    #expect(handlerBits(action(SIGUSR1)) == handlerBits(ignore), "SIGUSR1 ignored again")
+    let usr2 = action(SIGUSR2)
+    #expect(handlerBits(usr2) == handlerBits(own), "SIGUSR2 has its own handler again")
+    #expect(usr2.sa_flags & Int32(SA_RESTART) != 0)
+    var mask = usr2.sa_mask
+    #expect(sigismember(&mask, SIGINT) == 1 && sigismember(&mask, SIGTERM) == 0, "with its own mask")
+    var untouchedNow = action(untouched)
+    #expect(
+      handlerBits(untouchedNow) == 0 && untouchedNow.sa_flags == standardFlags
+        && sigismember(&untouchedNow.sa_mask, SIGINT) == 0,
+      "the real-time signal back to the default, as the C library sets one")
+    let power = action(SIGPWR)
+    #expect(handlerBits(power) == 0 && power.sa_flags == standardFlags, "SIGPWR default again")
+  }
 }
