@@ -83,6 +83,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -259,6 +260,23 @@ def touched_bss(binary: str, floor: bool = False) -> list[str]:
 LARGE_SECTION = 8192  # bytes: a section of several functions this large was not split by function
 
 
+def link_map_lines(link_map: str) -> Iterator[tuple[str | None, int, int, str]]:
+    """The lines of an lld link map as (output section, indent, size, text): after VMA, LMA,
+    Size and Align, an output section (no indent), an input section (8 spaces) or a symbol (16
+    spaces); the output section is the one the line lies in."""
+    output = None
+    with open(link_map) as f:
+        for line in f:
+            m = re.match(r"\s*[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+ (\s*)(\S.*)$", line)
+            if not m:
+                continue
+            indent = len(m.group(2))
+            text = m.group(3).strip()
+            if indent == 0:
+                output = text
+            yield output, indent, int(m.group(1), 16), text
+
+
 def large_sections_of(link_map: str) -> dict[str, list[bool]]:
     """For each function symbol of the output's .text in an lld link map, whether each input
     section that defines it (a local name can be defined in many) is a large one: at least
@@ -266,22 +284,12 @@ def large_sections_of(link_map: str) -> dict[str, list[bool]]:
     different from a small one)."""
     members: list[list[str]] = []
     sizes: list[int] = []
-    output = None
-    with open(link_map) as f:
-        for line in f:
-            # VMA LMA Size Align, then the output section (no indent), an input section (8
-            # spaces) or a symbol (16 spaces)
-            m = re.match(r"\s*[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+ (\s*)(\S.*)$", line)
-            if not m:
-                continue
-            indent = len(m.group(2))
-            if indent == 0:
-                output = m.group(3).strip()
-            elif output == ".text" and indent == 8:
-                members.append([])
-                sizes.append(int(m.group(1), 16))
-            elif output == ".text" and indent == 16 and members:
-                members[-1].append(m.group(3).strip())
+    for output, indent, size, text in link_map_lines(link_map):
+        if output == ".text" and indent == 8:
+            members.append([])
+            sizes.append(size)
+        elif output == ".text" and indent == 16 and members:
+            members[-1].append(text)
     large: dict[str, list[bool]] = {}
     for names, size in zip(members, sizes):
         for name in names:
@@ -311,25 +319,17 @@ def bss_section_sizes(link_map: str) -> dict[str, int]:
     """For each symbol of the output's .bss in an lld link map, the size of the input section
     that holds it."""
     sizes: dict[str, int] = {}
-    output = None
-    size = 0
-    with open(link_map) as f:
-        for line in f:
-            m = re.match(r"\s*[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+ (\s*)(\S.*)$", line)
-            if not m:
-                continue
-            indent = len(m.group(2))
-            if indent == 0:
-                output = m.group(3).strip()
-            elif output == ".bss" and indent == 8:
-                size = int(m.group(1), 16)
-                # lld's map shows C++ names demangled; a section of its own is named by the
-                # mangled one (-fdata-sections)
-                own = re.search(r"\(\.bss\.(.+)\)$", m.group(3))
-                if own:
-                    sizes[own.group(1)] = size
-            elif output == ".bss" and indent == 16:
-                sizes[m.group(3).strip()] = size
+    section = 0
+    for output, indent, size, text in link_map_lines(link_map):
+        if output == ".bss" and indent == 8:
+            section = size
+            # lld's map shows C++ names demangled; a section of its own is named by the
+            # mangled one (-fdata-sections)
+            own = re.search(r"\(\.bss\.(.+)\)$", text)
+            if own:
+                sizes[own.group(1)] = section
+        elif output == ".bss" and indent == 16:
+            sizes[text] = section
     return sizes
 
 
