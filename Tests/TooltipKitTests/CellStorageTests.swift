@@ -77,4 +77,18 @@ import TooltipKit
     #expect(!Cell(text: "a", width: 1, style: .plain).isBlank)
     #expect(!Cell(text: " ", width: 2, style: .plain).isBlank)
   }
+
+  /// A cell is 16 bytes with every colour and attribute, and a width keeps its value: a grid of
+  /// 80x24 cells takes 30 KB, about eight pages, each of which every frame's first drawing touches each.
+  @Test func aCellIsSixteenBytesAndKeepsItsWidth() {
+    #expect(MemoryLayout<Cell>.stride == 16)
+    let styled = Style(
+      foreground: TerminalColor(red: 1, green: 2, blue: 3, basic: 4),
+      background: TerminalColor(red: 5, green: 6, blue: 7, basic: 8), bold: true, dim: true, reverse: true,
+      underline: true)
+    for width in [0, 1, 2] {
+      let cell = Cell(text: "界", width: width, style: styled)
+      #expect(cell.width == width && cell.style == styled)
+    }
+  }
 }

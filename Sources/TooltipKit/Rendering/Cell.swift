@@ -14,7 +14,7 @@ import Synchronization
   /// number of a grapheme of several scalars in the side table.
   @usableFromInline package var code: UInt32
   /// The columns the grapheme covers, as stored.
-  @usableFromInline package var columns: Int32
+  @usableFromInline package var columns: Int8
   /// Colours and attributes.
   @usableFromInline package var style: Style
 
@@ -26,7 +26,7 @@ import Synchronization
   /// Makes a cell.
   @usableFromInline package init(text: String, width: Int, style: Style) {
     code = Self.code(for: text)
-    columns = Int32(clamping: width)
+    columns = Int8(clamping: width)
     self.style = style
   }
 
@@ -34,7 +34,7 @@ import Synchronization
   /// looking at a string.
   @inlinable package init(code: UInt32, width: Int, style: Style) {
     self.code = code
-    columns = Int32(truncatingIfNeeded: width)
+    columns = Int8(truncatingIfNeeded: width)
     self.style = style
   }
 
@@ -51,7 +51,7 @@ import Synchronization
   /// The columns the grapheme covers (1 for most, 2 for wide characters), 0 for a continuation.
   @usableFromInline package var width: Int {
     get { Int(columns) }
-    set { columns = Int32(clamping: newValue) }
+    set { columns = Int8(clamping: newValue) }
   }
 
   /// A space in the terminal's own colours.
