@@ -159,10 +159,8 @@ package enum Text {
   /// Splits sanitized text into drawable units: one per grapheme, where a grapheme of width 0
   /// joins the unit before it (one at the very start is dropped, having nothing to sit on).
   ///
-  /// A printable ASCII byte followed by another ASCII byte (or by the end) is a grapheme of its
-  /// own under every rule of grapheme breaking (of two ASCII scalars only CR LF join, and every
-  /// mark or joiner that could extend one lies past ASCII): such bytes, most copy, are taken
-  /// one a unit from the text's bytes, and the grapheme breaker is asked only at the others.
+  /// Bytes that ``standsAlone(_:before:)`` are taken one a unit from the text's bytes, and the
+  /// grapheme breaker is asked only at the others.
   package static func units(_ text: String) -> [TextUnit] {
     var units: [TextUnit] = []
     units.reserveCapacity(text.utf8.count)
@@ -171,7 +169,7 @@ package enum Text {
       var i = 0
       while i < bytes.count {
         let byte = bytes[i]
-        if byte >= 0x20 && byte < 0x7F && (i + 1 == bytes.count || bytes[i + 1] < 0x80) {
+        if standsAlone(byte, before: i + 1 == bytes.count ? nil : bytes[i + 1]) {
           units.append(TextUnit(text: String(Unicode.Scalar(byte)), width: 1))
           i += 1
           continue
@@ -258,10 +256,8 @@ package enum Text {
   /// (a grapheme of width 0 joins the unit before it; one at the very start is dropped), until
   /// `body` returns false.
   ///
-  /// A printable ASCII byte followed by another ASCII byte (or by the end) is a unit of its own
-  /// (of two ASCII scalars only CR LF join, and every mark or joiner lies past ASCII): such
-  /// bytes, most copy, are stepped over in the text's bytes, and the grapheme breaker is asked
-  /// only at the others.
+  /// Bytes that ``standsAlone(_:before:)`` are stepped over in the text's bytes, and the
+  /// grapheme breaker is asked only at the others.
   static func forEachUnit(_ text: Substring, _ body: (UnitSpan) -> Bool) {
     var pending: UnitSpan?
     var i = text.startIndex
@@ -270,7 +266,7 @@ package enum Text {
     while i < end {
       let byte = utf8[i]
       let after = utf8.index(after: i)
-      let plain = byte >= 0x20 && byte < 0x7F && (after == end || utf8[after] < 0x80)
+      let plain = standsAlone(byte, before: after == end ? nil : utf8[after])
       let next = plain ? after : text.index(after: i)
       let oneByte = after == next
       let w = oneByte || text[i].isASCII ? 1 : width(of: text[i])
@@ -286,6 +282,14 @@ package enum Text {
       i = next
     }
     if let unit = pending { _ = body(unit) }
+  }
+
+  /// Whether `byte`, followed by `next` (nil at the end), is a grapheme of its own whatever the
+  /// grapheme breaker would say: a printable ASCII byte followed by another ASCII byte or by the
+  /// end (of two ASCII scalars only CR LF join, and every mark or joiner that could extend one
+  /// lies past ASCII). Most copy is such bytes, so the breaker is asked only at the others.
+  @inline(__always) static func standsAlone(_ byte: UInt8, before next: UInt8?) -> Bool {
+    byte >= 0x20 && byte < 0x7F && (next ?? 0) < 0x80
   }
 
   /// One wrapped row found by ``wrapRanges(_:width:)``: where its slice of the text lies, in
