@@ -204,6 +204,13 @@ class PtyProgram:
             os.killpg(self.pid, signal.SIGKILL)
             self.proc.wait()
 
+    def quit(self, what: str, timeout: float = 3.0) -> None:
+        """Sends q and waits for the exit; raises naming `what` unless the exit status is 0."""
+        self.send(QUIT)
+        code = self.finish(timeout=timeout)
+        if code != 0:
+            raise RuntimeError(f"{what}: exit status {code} after q")
+
     def finish(self, timeout: float = 3.0) -> int | None:
         """Waits for the exit (after q), draining output; kills the process group if it hangs."""
         end = time.monotonic() + timeout

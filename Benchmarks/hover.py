@@ -142,10 +142,7 @@ def run_once(argv: list[str], args: argparse.Namespace, hover: bool) -> dict[str
 
         quiet("idle")
 
-        prog.send(b"q")
-        code = prog.finish()
-        if code != 0:
-            raise RuntimeError(f"{argv[0]}: exit status {code} after q")
+        prog.quit(argv[0])
         return r
     except BaseException:
         prog.kill()

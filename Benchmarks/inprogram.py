@@ -234,10 +234,7 @@ def run_once(
             for _, key in spec["tooltip"]:
                 program.stimulus(key, QUIET_MS)
             r["bubble_rss_kb"] = proc_status_kb(program.pid, "VmHWM")
-        program.send(QUIT)
-        code = program.finish()
-        if code != 0:
-            raise RuntimeError(f"{binary}: exit status {code} after q")
+        program.quit(binary)
         return r
     except BaseException:
         program.kill()
@@ -323,13 +320,10 @@ def counted_frames(binary: str, spec: dict, keys: list[tuple[str, bytes]], profi
             program.collect(Burst(sent=program.spawned), CALLGRIND_QUIET_MS, until=spec["marker"], timeout=120)
             for _, key in keys:
                 program.stimulus(key, CALLGRIND_QUIET_MS, timeout=60)
-            program.send(QUIT)
-            code = program.finish(timeout=120)
+            program.quit(f"{binary} under callgrind", timeout=120)
         except BaseException:
             program.kill()
             raise
-        if code != 0:
-            raise RuntimeError(f"{binary} under callgrind: exit status {code}")
 
 
 def total(profile: str) -> int:

@@ -43,15 +43,10 @@ def counted_run(binary: str, keys: list[bytes], profile: str | None, options: tu
             prog.collect(driver.Burst(sent=prog.spawned), QUIET_MS, until=driver.SCENE["status_marker"], timeout=120)
             for key in keys:
                 prog.stimulus(key, QUIET_MS, timeout=60)
-            prog.send(driver.QUIT)
-            code = prog.finish(timeout=120)
+            prog.quit(f"{binary} under callgrind", timeout=120)
         except BaseException:
-            if prog.proc.poll() is None:
-                os.killpg(prog.pid, 9)
-                prog.proc.wait()
+            prog.kill()
             raise
-        if code != 0:
-            raise RuntimeError(f"{binary} under callgrind: exit status {code}")
         text = Path(log).read_text()
         m = re.search(r"Collected\s*:\s*(\d+)", text)
         if not m:

@@ -35,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import driver  # noqa: E402  (the pty machinery)
 
-RIGHT, LEFT, TAB, ENTER, QUIT = b"\x1bOC", b"\x1bOD", b"\t", b"\r", b"q"
+RIGHT, LEFT, TAB, ENTER = b"\x1bOC", b"\x1bOD", b"\t", b"\r"
 COPY_KEY = b"p"  # toggles the dismissal policy: the title row changes, the tooltip stays open
 
 GALLERY = [  # the gallery's eight anchors: placement, size, x, y (scene coordinates)
@@ -99,15 +99,10 @@ def session(binary: str, scene: Path, cols: int, rows: int, marker: bytes, scrip
         r["first_frame_ms"] = first.ms_to_last()
         script(prog, r)
         r["peak_rss_kb"] = driver.proc_status_kb(prog.pid, "VmHWM")
-        prog.send(QUIT)
-        code = prog.finish(timeout=30)
-        if code != 0:
-            raise RuntimeError(f"exit status {code} after q")
+        prog.quit(binary, timeout=30)
         return r
     except BaseException:
-        if prog.proc.poll() is None:
-            os.killpg(prog.pid, 9)
-            prog.proc.wait()
+        prog.kill()
         raise
 
 

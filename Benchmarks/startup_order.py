@@ -127,13 +127,10 @@ def session_under_valgrind(tool: list[str], binary: str) -> None:
                 prog.send(driver.sgr_mouse(x, y, True))
                 prog.drain(quiet / 1000)
                 prog.stimulus(driver.sgr_mouse(x, y, False), quiet, timeout=60)
-        prog.send(driver.QUIT)
-        code = prog.finish(timeout=120)
+        prog.quit(f"{binary} under valgrind", timeout=120)
     except BaseException:
         prog.kill()
         raise
-    if code != 0:
-        raise RuntimeError(f"{binary} under valgrind: exit status {code}")
 
 
 # The C run time's code in the executable, which runs at every start and exit but which
