@@ -275,7 +275,8 @@ package final class Presenter {
 struct CellWriter {
   let window: UnsafeMutablePointer<WINDOW>
   let colors: any StyleResolver
-  private var current: Style?
+  /// The number of the style curses was last given (``Cell/styleNumber``), or none yet.
+  private var current: UInt32?
 
   init(window: UnsafeMutablePointer<WINDOW>, colors: any StyleResolver) {
     self.window = window
@@ -306,11 +307,11 @@ struct CellWriter {
       for x in columns {
         let cell = grid[x, row]
         if cell.isContinuation { continue }
-        if cell.style != current {
+        if cell.styleNumber != current {
           flush()
           let resolved = colors.resolve(cell.style)
           _ = tk_attr_set(window, resolved.attrs, resolved.pair)
-          current = cell.style
+          current = cell.styleNumber
         }
         let column = x + shift
         if !cell.hasDisputedWidth, let scalar = cell.scalar, column >= 0, column + cell.width <= windowWidth {

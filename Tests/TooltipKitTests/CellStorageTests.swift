@@ -78,17 +78,45 @@ import TooltipKit
     #expect(!Cell(text: " ", width: 2, style: .plain).isBlank)
   }
 
-  /// A cell is 16 bytes with every colour and attribute, and a width keeps its value: a grid of
-  /// 80x24 cells takes 30 KB, about eight pages, each of which every frame's first drawing touches each.
-  @Test func aCellIsSixteenBytesAndKeepsItsWidth() {
-    #expect(MemoryLayout<Cell>.stride == 16)
+  /// A cell is 8 bytes with every colour and attribute, and a width up to 127 keeps its value: a grid of
+  /// 80x24 cells takes 15 KB, about four pages, each of which every frame's first drawing touches.
+  @Test func aCellIsEightBytesAndKeepsItsWidthAndStyle() {
+    #expect(MemoryLayout<Cell>.stride == 8)
     let styled = Style(
       foreground: TerminalColor(red: 1, green: 2, blue: 3, basic: 4),
       background: TerminalColor(red: 5, green: 6, blue: 7, basic: 8), bold: true, dim: true, reverse: true,
       underline: true)
-    for width in [0, 1, 2] {
+    // A pile of joined pictographs can measure more than two columns (terminals that do not join
+    // them draw each); past 127 a width is kept as 127.
+    for width in [0, 1, 2, 8, 127] {
       let cell = Cell(text: "界", width: width, style: styled)
       #expect(cell.width == width && cell.style == styled)
+      var changed = cell
+      changed.width = 127 - width
+      #expect(changed.width == 127 - width && changed.style == styled && changed.text == "界")
+      changed.style = .plain
+      #expect(changed.width == 127 - width && changed.style == .plain)
     }
+    #expect(Cell(text: "界", width: 500, style: styled).width == 127)
+  }
+
+  /// Styles are numbered once each: equal styles give equal cells, different ones (even one
+  /// attribute or one colour channel apart) different cells, past the first ones the table finds
+  /// by looking along its list too.
+  @Test func cellsOfEqualStylesAreEqualAndOthersAreNot() {
+    let styles = (0..<300).map { (index: Int) -> Style in
+      let foreground = TerminalColor(red: UInt8(index % 256), green: UInt8(index / 256), blue: 9, basic: 1)
+      let blue = UInt8(index % 7)
+      let background: TerminalColor? = index % 3 == 0 ? nil : TerminalColor(red: 0, green: 0, blue: blue, basic: 2)
+      return Style(foreground: foreground, background: background, bold: index % 2 == 0, underline: index % 5 == 0)
+    }
+    let cells = styles.map { Cell(text: "x", width: 1, style: $0) }
+    for (style, cell) in zip(styles, cells) {
+      #expect(cell.style == style)
+      #expect(Cell(text: "x", width: 1, style: style) == cell)
+    }
+    #expect(Set(cells).count == styles.count)
+    #expect(Cell(text: "x", width: 1, style: Style(bold: true)) != Cell(text: "x", width: 1, style: Style(dim: true)))
+    #expect(Cell(text: "x", width: 1, style: Style()) == Cell(text: "x", width: 1, style: .plain))
   }
 }

@@ -52,7 +52,7 @@ public struct CellGrid: Hashable, Sendable {
   public mutating func fill(_ rect: Rect, style: Style) {
     guard let visible = rect.intersection(bounds) else { return }
     detach(row: visible.minY, from: visible.minX, to: visible.maxX - 1, rows: visible.size.height)
-    let cell = Cell(code: 0x20, width: 1, style: style)
+    let cell = Cell(code: 0x20, width: 1, styleNumber: StyleTable.number(of: style))
     for y in visible.minY..<visible.maxY {
       let start = y * size.width
       for x in visible.minX..<visible.maxX { cells[start + x] = cell }
@@ -71,6 +71,7 @@ public struct CellGrid: Hashable, Sendable {
       let (end, overflow) = x.addingReportingOverflow(line.width)
       return overflow ? Int.max : end
     }
+    let number = StyleTable.number(of: style)
     for unit in line.units {
       let end = x + unit.width
       if end <= area.minX {
@@ -79,10 +80,10 @@ public struct CellGrid: Hashable, Sendable {
       }
       if x >= area.maxX { break }
       if x >= area.minX && end <= area.maxX {
-        put(unit, x: x, y: y, style: style)
+        put(unit, x: x, y: y, styleNumber: number)
       } else {
         // Cut by an edge: drop it whole, draw its visible part as fill.
-        let blank = Cell(code: 0x20, width: 1, style: style)
+        let blank = Cell(code: 0x20, width: 1, styleNumber: number)
         let from = max(x, area.minX)
         let to = min(end, area.maxX)
         detach(row: y, from: from, to: to - 1, rows: 1)
@@ -103,18 +104,28 @@ public struct CellGrid: Hashable, Sendable {
   /// Changes the style of the cells of `rect` (cropped to the grid), keeping their text.
   public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
     guard let visible = rect.intersection(bounds) else { return }
+    // Neighbouring cells mostly share a style: each distinct one is changed and looked up once.
+    var last: (from: UInt32, to: UInt32)?
     for y in visible.minY..<visible.maxY {
-      for x in visible.minX..<visible.maxX { change(&cells[y * size.width + x].style) }
+      for x in visible.minX..<visible.maxX {
+        let from = cells[y * size.width + x].styleNumber
+        if last?.from != from {
+          var style = StyleTable.style(from)
+          change(&style)
+          last = (from, StyleTable.number(of: style))
+        }
+        cells[y * size.width + x].styleNumber = last!.to
+      }
     }
   }
 
   /// Stores a unit that fits, with continuations after a wide one.
-  private mutating func put(_ unit: TextUnit, x: Int, y: Int, style: Style) {
+  private mutating func put(_ unit: TextUnit, x: Int, y: Int, styleNumber: UInt32) {
     detach(row: y, from: x, to: x + unit.width - 1, rows: 1)
     let start = y * size.width + x
-    cells[start] = Cell(text: unit.text, width: unit.width, style: style)
+    cells[start] = Cell(code: Cell.code(for: unit.text), width: unit.width, styleNumber: styleNumber)
     if unit.width > 1 {
-      let continuation = Cell(code: Cell.emptyCode, width: 0, style: style)
+      let continuation = Cell(code: Cell.emptyCode, width: 0, styleNumber: styleNumber)
       for i in 1..<unit.width { cells[start + i] = continuation }
     }
   }
@@ -135,7 +146,7 @@ public struct CellGrid: Hashable, Sendable {
     let width = cells[base + lead].width
     guard width > 1 || cells[base + x].isContinuation else { return }
     for column in lead..<min(size.width, lead + max(width, 1)) {
-      cells[base + column] = Cell(code: 0x20, width: 1, style: cells[base + column].style)
+      cells[base + column] = Cell(code: 0x20, width: 1, styleNumber: cells[base + column].styleNumber)
     }
   }
 }

@@ -34,11 +34,17 @@ extension CellGrid {
       for row in 0..<size.height {
         let start = row * width
         var current = Self.sgrKey(.plain)
+        var currentNumber: UInt32 = 0
         for index in start..<start + width where cells[index].width != 0 {
-          let key = Self.sgrKey(cells[index].style)
-          if key != current {
-            current = key
-            Self.appendSGR(cells[index].style, to: &out)
+          // A style is looked up only where the cell's differs from the one before.
+          if cells[index].styleNumber != currentNumber {
+            currentNumber = cells[index].styleNumber
+            let style = cells[index].style
+            let key = Self.sgrKey(style)
+            if key != current {
+              current = key
+              Self.appendSGR(style, to: &out)
+            }
           }
           Self.append(cells[index].text, to: &out)
         }
