@@ -157,6 +157,11 @@ import Testing
     "plain ASCII, all of it", "e\u{301}te\u{301}", "1\u{FE0F}\u{20E3} keycap", "a\u{200D}b",
     "x\u{FE0E}y", "ok 👍🏽 done", "中a中b", "ab\u{200B}", " \u{301}a", "a\u{308}\u{301}!", "🇫🇷x",
     "z\u{E0100}", "·a·", "Top · sm", "ka\u{0903}b",
+    // Common scalars past ASCII, walked without the breaker too, beside what joins them.
+    "é\u{301}", "·\u{301}x", "▶\u{FE0F}x", "❤\u{FE0F}", "☺\u{200D}x", "…\u{20DD}", "─\u{0489}─",
+    "Ж\u{0483}Ж", "a…b", "↑↓←→", "ⅈ i", "Ωω\u{0345}", "ʰ\u{301}", "€\u{20D0}", "x❤\u{FE0F}",
+    "❤\u{200D}🔥", "—\u{0903}", "¡\u{0300}!", "✋🏽", "Tooltip · gallery · light · scene size…",
+    "╭─┤ ▲ ├─╮", "ÅÄÖ中", "¬\u{1F3FB}", "\u{2010}\u{2027}\u{2030}\u{205E}\u{27BF}\u{52F}",
   ])
   func asciiBytesAreTheGraphemesTheStdlibFinds(_ text: String) {
     var expected: [TextUnit] = []
@@ -170,6 +175,34 @@ import Testing
     }
     #expect(Text.units(text) == expected)
     #expect(Text.units(text).map(\.text).joined() == expected.map(\.text).joined())
+    #expect(Text.units(text, upTo: Int.max) == expected)
+  }
+
+  /// Every scalar `commonScalar` takes is decoded from its own UTF-8 and is a grapheme of its
+  /// own beside ASCII, itself and other such scalars, as the stdlib's breaker says: what lets
+  /// `units` skip the breaker for them.
+  @Test func commonScalarsAreGraphemesOfTheirOwn() {
+    let ranges: [ClosedRange<UInt32>] = [
+      0xA0...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x2010...0x2027, 0x2030...0x205E, 0x2100...0x23FF,
+      0x2500...0x27BF,
+    ]
+    let common = ranges.flatMap { $0 }.compactMap(Unicode.Scalar.init)
+    for (index, scalar) in common.enumerated() {
+      let bytes = Array(String(scalar).utf8) + [0, 0]
+      let decoded = Text.commonScalar(bytes[0], bytes[1], bytes[2])
+      #expect(decoded?.value == scalar.value && decoded?.length == bytes.count - 2, "U+\(scalar.value)")
+      let other = common[(index * 7 + 13) % common.count]
+      for pair in [["x", scalar], [scalar, "x"], [scalar, scalar], [scalar, other]] as [[Unicode.Scalar]] {
+        var text = ""
+        text.unicodeScalars.append(contentsOf: pair)
+        #expect(text.count == 2, "U+\(pair[0].value) U+\(pair[1].value)")
+      }
+    }
+    // Just outside the ranges: combining marks, joiners and selectors are not taken.
+    for value: UInt32 in [0x9F, 0x300, 0x36F, 0x483, 0x489, 0x200B, 0x200D, 0x2028, 0x20D0, 0x2400, 0x27C0, 0xFE0F] {
+      let bytes = Array(String(Unicode.Scalar(value)!).utf8) + [0, 0]
+      #expect(Text.commonScalar(bytes[0], bytes[1], bytes[2]) == nil, "U+\(value)")
+    }
   }
 
   @Test func leadingZeroWidthGraphemeIsDropped() {

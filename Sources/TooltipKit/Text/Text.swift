@@ -159,8 +159,9 @@ package enum Text {
   /// Splits sanitized text into drawable units: one per grapheme, where a grapheme of width 0
   /// joins the unit before it (one at the very start is dropped, having nothing to sit on).
   ///
-  /// Bytes that ``standsAlone(_:before:)`` are taken one a unit from the text's bytes, and the
-  /// grapheme breaker is asked only at the others.
+  /// Bytes that ``standsAlone(_:before:)`` are taken one a unit from the text's bytes, as are the
+  /// common scalars past ASCII that ``commonScalar(_:_:_:)`` decodes, and the grapheme breaker is
+  /// asked only at the others.
   package static func units(_ text: String) -> [TextUnit] {
     var units: [TextUnit] = []
     units.reserveCapacity(text.utf8.count)
@@ -169,9 +170,25 @@ package enum Text {
       var i = 0
       while i < bytes.count {
         let byte = bytes[i]
-        if standsAlone(byte, before: i + 1 == bytes.count ? nil : bytes[i + 1]) {
+        let last = i + 1 == bytes.count
+        if standsAlone(byte, before: last ? nil : bytes[i + 1])
+          || (byte >= 0x20 && byte < 0x7F && endsGrapheme(before: bytes[i + 1], at: i + 1, in: bytes))
+        {
           units.append(TextUnit(text: String(Unicode.Scalar(byte)), width: 1))
           i += 1
+          continue
+        }
+        if !last, let (value, length) = commonScalar(byte, bytes[i + 1], i + 2 < bytes.count ? bytes[i + 2] : 0),
+          i + length == bytes.count || endsGrapheme(before: bytes[i + length], at: i + length, in: bytes)
+        {
+          let scalar = Unicode.Scalar(value).unsafelyUnwrapped
+          let w = drawnWidth(scalar) ?? 1
+          if w == 0 {
+            if !units.isEmpty { units[units.count - 1].text.unicodeScalars.append(scalar) }
+          } else {
+            units.append(TextUnit(text: String(scalar), width: w))
+          }
+          i += length
           continue
         }
         let start = utf8.index(utf8.startIndex, offsetBy: i)
@@ -256,8 +273,9 @@ package enum Text {
   /// (a grapheme of width 0 joins the unit before it; one at the very start is dropped), until
   /// `body` returns false.
   ///
-  /// Bytes that ``standsAlone(_:before:)`` are stepped over in the text's bytes, and the
-  /// grapheme breaker is asked only at the others.
+  /// Bytes that ``standsAlone(_:before:)`` and the common scalars that ``commonScalar(_:_:_:)``
+  /// decodes are stepped over in the text's bytes, and the grapheme breaker is asked only at the
+  /// others.
   static func forEachUnit(_ text: Substring, _ body: (UnitSpan) -> Bool) {
     var pending: UnitSpan?
     var i = text.startIndex
@@ -266,10 +284,26 @@ package enum Text {
     while i < end {
       let byte = utf8[i]
       let after = utf8.index(after: i)
-      let plain = standsAlone(byte, before: after == end ? nil : utf8[after])
-      let next = plain ? after : text.index(after: i)
+      let plain =
+        standsAlone(byte, before: after == end ? nil : utf8[after])
+        || (byte >= 0x20 && byte < 0x7F && endsGrapheme(before: utf8[after], at: after, in: utf8))
+      var next = after
+      var w = 1
+      if !plain {
+        let third = after == end ? end : utf8.index(after: after)
+        if let (value, length) = commonScalar(
+          byte, after == end ? 0 : utf8[after], third == end ? 0 : utf8[third]),
+          case let following = utf8.index(i, offsetBy: length),
+          following == end || endsGrapheme(before: utf8[following], at: following, in: utf8)
+        {
+          next = following
+          w = drawnWidth(Unicode.Scalar(value).unsafelyUnwrapped) ?? 1
+        } else {
+          next = text.index(after: i)
+          w = text[i].isASCII ? 1 : width(of: text[i])
+        }
+      }
       let oneByte = after == next
-      let w = oneByte || text[i].isASCII ? 1 : width(of: text[i])
       if w == 0 {
         if pending != nil {
           pending!.range = pending!.range.lowerBound..<next
@@ -290,6 +324,55 @@ package enum Text {
   /// lies past ASCII). Most copy is such bytes, so the breaker is asked only at the others.
   @inline(__always) static func standsAlone(_ byte: UInt8, before next: UInt8?) -> Bool {
     byte >= 0x20 && byte < 0x7F && (next ?? 0) < 0x80
+  }
+
+  /// The value and UTF-8 length of the scalar whose bytes begin `lead`, `second`, `third` (as
+  /// many as it has) when it is common copy past ASCII that no rule of grapheme breaking joins
+  /// to its neighbours, nil for any other: Latin-1 and Latin Extended letters and spacing
+  /// modifiers (U+00A0 to U+02FF), Greek and Cyrillic letters (U+0370 to U+0482, U+048A to
+  /// U+052F), general punctuation (U+2010 to U+2027, U+2030 to U+205E: the ellipsis, dashes,
+  /// quotes, the middle dot's neighbours), letterlike symbols, arrows and technical symbols
+  /// (U+2100 to U+23FF), box drawing, blocks, geometric shapes, symbols and dingbats (U+2500 to
+  /// U+27BF).
+  ///
+  /// Each of these has the grapheme break property Other or Control, so two of them side by
+  /// side, or one beside ASCII, are two graphemes under every rule (a pictograph joins the next
+  /// only through a joiner, which is not among them; combining marks, joiners, variation
+  /// selectors, Hangul and regional indicators lie elsewhere). A title, a status line and most
+  /// bubble copy are such scalars and ASCII, so the grapheme breaker is not asked for them.
+  @inline(__always) static func commonScalar(_ lead: UInt8, _ second: UInt8, _ third: UInt8) -> (
+    value: UInt32, length: Int
+  )? {
+    let value: UInt32
+    let length: Int
+    switch lead {
+    case 0xC2...0xD4:
+      value = UInt32(lead & 0x1F) << 6 | UInt32(second & 0x3F)
+      length = 2
+    case 0xE2:
+      value = 0x2000 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)
+      length = 3
+    default: return nil
+    }
+    switch value {
+    case 0xA0...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x2010...0x2027, 0x2030...0x205E, 0x2100...0x23FF,
+      0x2500...0x27BF:
+      return (value, length)
+    default: return nil
+    }
+  }
+
+  /// Whether a grapheme ends before `byte`, the first byte of the scalar at `index` of `bytes`,
+  /// when a common scalar (``commonScalar(_:_:_:)``) precedes it: the scalar is ASCII or
+  /// another common one.
+  @inline(__always) static func endsGrapheme<Bytes: Collection<UInt8>>(
+    before byte: UInt8, at index: Bytes.Index, in bytes: Bytes
+  ) -> Bool {
+    if byte < 0x80 { return true }
+    let second = bytes.index(after: index)
+    guard second != bytes.endIndex else { return false }
+    let third = bytes.index(after: second)
+    return commonScalar(byte, bytes[second], third == bytes.endIndex ? 0 : bytes[third]) != nil
   }
 
   /// One wrapped row found by ``wrapRanges(_:width:)``: where its slice of the text lies, in
