@@ -45,12 +45,24 @@ struct ScenePlacement: Sendable {
 /// record in the executable, which on the first frame costs some 170,000 instructions and half
 /// a megabyte of pages read in. Strings hash the same when they are equal, as a dictionary
 /// needs too.
+///
+/// A scene of at most `listed` anchors has no table: its ids are compared along the array,
+/// a few short comparisons where hashing one id runs SipHash over it (and the start would
+/// read the hasher's code for it).
 struct IDIndex: Sendable {
-  /// Reading indices, -1 for an empty slot; a power of two at least twice the anchors.
+  /// Reading indices, -1 for an empty slot; a power of two at least twice the anchors; empty
+  /// for a scene of at most `listed` anchors.
   private var slots: [Int]
+
+  /// How many anchors are found by comparing ids along the array, without a table.
+  static let listed = 16
 
   /// Indexes `anchors` by id; of anchors sharing an id, the first in the array wins.
   init(_ anchors: [PlacedAnchor]) {
+    guard anchors.count > Self.listed else {
+      slots = []
+      return
+    }
     var capacity = 8
     while capacity < 2 * anchors.count { capacity *= 2 }
     slots = [Int](repeating: -1, count: capacity)
@@ -66,6 +78,10 @@ struct IDIndex: Sendable {
 
   /// The first index in `anchors` (the array it was made from) whose id is `id`.
   func index(of id: String, in anchors: [PlacedAnchor]) -> Int? {
+    if slots.isEmpty {
+      for i in anchors.indices where anchors[i].id == id { return i }
+      return nil
+    }
     let mask = slots.count - 1
     var slot = id.hashValue & mask
     while slots[slot] >= 0 {
