@@ -33,7 +33,9 @@ first, and with --map those in input sections of a page or more (the stdlib's `S
 input section by a symbol it holds, so the sections the start touches (the runtime's C++ has
 one per variable, the package's C code too, built with -fdata-sections, and Swift one per
 source file) lie side by side in a few pages instead of some twenty: each page of .bss a start
-touches costs one or two page faults (read, then written).
+touches costs one or two page faults (read, then written). For tooltip-tui (--tui), the small
+sections its first frame touches (a second run, quit at the first frame) come before the large
+ones, and the small ones only the rest of the session touches after them.
 
 With --scene FILE (and --tui) the functions that reading a scene file runs follow: those a
 `--snapshot --scene FILE` run meets and a `--snapshot` run of the built-in scene does not, first
@@ -113,13 +115,17 @@ def session_under_callgrind(binary: str, profile: str) -> None:
                             f"--log-file={profile}.log"], binary)
 
 
-def session_under_valgrind(tool: list[str], binary: str) -> None:
-    """The session of session_under_callgrind under valgrind with the arguments `tool`."""
+def session_under_valgrind(tool: list[str], binary: str, start_only: bool = False) -> None:
+    """The session of session_under_callgrind under valgrind with the arguments `tool`; with
+    `start_only`, only its first frame and the `q` that ends it."""
     quiet = keycost.QUIET_MS
     argv = ["valgrind", *tool, binary]
     prog = driver.PtyProgram(argv, 80, 24, driver.PTY_ENV)
     try:
         prog.collect(driver.Burst(sent=prog.spawned), quiet, until=driver.SCENE["status_marker"], timeout=120)
+        if start_only:
+            prog.quit(f"{binary} under valgrind", timeout=120)
+            return
         for key in [driver.ENTER, driver.ESC] * 3 + [driver.TAB] * driver.SCENE["anchor_count"]:
             prog.stimulus(key, quiet, timeout=60)
         for _ in range(2):
@@ -177,11 +183,12 @@ def bss_range(binary: str) -> tuple[int, int]:
     raise RuntimeError(f"{binary} has no .bss")
 
 
-def touched_addresses(binary: str, floor: bool) -> list[int]:
+def touched_addresses(binary: str, floor: bool, start_only: bool = False) -> list[int]:
     """The link-time addresses of the executable's .bss that the program (the session of
-    session_under_callgrind, or a floor's line and key) reads or writes from its entry point on
-    (not the loader's work before it), first touched first: the first and last byte of each
-    access (valgrind's lackey, whose trace is read from a pipe as it runs)."""
+    session_under_callgrind, or only its first frame with `start_only`, or a floor's line and
+    key) reads or writes from its entry point on (not the loader's work before it), first
+    touched first: the first and last byte of each access (valgrind's lackey, whose trace is
+    read from a pipe as it runs)."""
     low, high = bss_range(binary)
     header = subprocess.run(["readelf", "-h", binary], capture_output=True, text=True, check=True).stdout
     base = VALGRIND_PIE_BASE if re.search(r"Type:\s+DYN", header) else 0
@@ -218,13 +225,13 @@ def touched_addresses(binary: str, floor: bool) -> list[int]:
             if floor:
                 subprocess.run(["valgrind", *tool, copy], input=b"x", stdout=subprocess.DEVNULL, check=True)
             else:
-                session_under_valgrind(tool, copy)
+                session_under_valgrind(tool, copy, start_only)
         finally:
             reader.join(timeout=600)
     return list(seen)
 
 
-def touched_bss(binary: str, floor: bool = False) -> list[str]:
+def touched_bss(binary: str, floor: bool = False, start_only: bool = False) -> list[str]:
     """The executable's .bss symbols the run touches (touched_addresses), first
     touched first; names that several objects define are left out (lld would move every
     object's section holding one)."""
@@ -244,7 +251,7 @@ def touched_bss(binary: str, floor: bool = False) -> list[str]:
                 symbols.append((start, size, parts[-1]))
     starts = [start for start, _, _ in symbols]
     names: dict[str, None] = {}
-    for address in touched_addresses(binary, floor):
+    for address in touched_addresses(binary, floor, start_only):
         i = bisect.bisect_right(starts, address) - 1
         if i < 0:
             continue
@@ -330,14 +337,25 @@ def bss_section_sizes(link_map: str) -> dict[str, int]:
     return sizes
 
 
-def small_bss_first(names: list[str], link_map: str) -> list[str]:
+def small_bss_first(names: list[str], link_map: str, start: list[str] | None = None) -> list[str]:
     """`names` (.bss symbols) in their order, those in input sections of a page or more after
     the others: the stdlib's `Swift.o` keeps its 86 KB of zero-initialized data in one section,
     the runtime's metadata allocator a 64 KB pool, of which a start touches a few pages; among
-    the small sections they would spread those a start touches over many pages."""
+    the small sections they would spread those a start touches over many pages.
+
+    With `start`, the names the first frame touches, the small ones of those come first, then
+    the large ones, then the other small ones: Swift emits one .bss section per source file,
+    so a variable the session touches later brings its file's section in among the start's
+    pages; after the large sections, what the first frame touches lies in fewer pages, and the
+    first page of `Swift.o` (which the start touches) shares the last of them."""
     sizes = bss_section_sizes(link_map)
     small = [name for name in names if sizes.get(name, 0) < 4096]
-    return small + [name for name in names if sizes.get(name, 0) >= 4096]
+    large = [name for name in names if sizes.get(name, 0) >= 4096]
+    if start is None:
+        return small + large
+    first = set(start)
+    early = [name for name in start if sizes.get(name, 0) < 4096]
+    return early + large + [name for name in small if name not in first]
 
 
 def snapshot_functions(binary: str, extra: list[str]) -> list[str]:
@@ -478,7 +496,8 @@ def main() -> int:
             names = small_sections_first(names, args.map)
         bss = touched_bss(binary, floor=args.floor is not None)
         if args.map:
-            bss = small_bss_first(bss, args.map)
+            start = touched_bss(binary, start_only=True) if args.tui else None
+            bss = small_bss_first(bss, args.map, start)
         names += ["# zero-initialized data"] + bss
     lines = names
     if args.scene:
