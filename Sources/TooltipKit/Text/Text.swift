@@ -159,9 +159,8 @@ package enum Text {
   /// Splits sanitized text into drawable units: one per grapheme, where a grapheme of width 0
   /// joins the unit before it (one at the very start is dropped, having nothing to sit on).
   ///
-  /// Bytes that ``standsAlone(_:before:)`` are taken one a unit from the text's bytes, as are the
-  /// common scalars past ASCII that ``commonScalar(_:_:_:)`` decodes, and the grapheme breaker is
-  /// asked only at the others.
+  /// Scalars that ``loneScalar(at:in:)`` finds are taken one a unit from the text's bytes, and
+  /// the grapheme breaker is asked only at the others.
   package static func units(_ text: String) -> [TextUnit] {
     var units: [TextUnit] = []
     units.reserveCapacity(text.utf8.count)
@@ -169,20 +168,8 @@ package enum Text {
       let utf8 = text.utf8
       var i = 0
       while i < bytes.count {
-        let byte = bytes[i]
-        let last = i + 1 == bytes.count
-        if standsAlone(byte, before: last ? nil : bytes[i + 1])
-          || (byte >= 0x20 && byte < 0x7F && endsGrapheme(before: bytes[i + 1], at: i + 1, in: bytes))
-        {
-          units.append(TextUnit(text: String(Unicode.Scalar(byte)), width: 1))
-          i += 1
-          continue
-        }
-        if !last, let (value, length) = commonScalar(byte, bytes[i + 1], i + 2 < bytes.count ? bytes[i + 2] : 0),
-          i + length == bytes.count || endsGrapheme(before: bytes[i + length], at: i + length, in: bytes)
-        {
-          let scalar = Unicode.Scalar(value).unsafelyUnwrapped
-          let w = drawnWidth(scalar) ?? 1
+        if let (scalar, length, _) = loneScalar(at: i, in: bytes) {
+          let w = length == 1 ? 1 : drawnWidth(scalar) ?? 1
           if w == 0 {
             if !units.isEmpty { units[units.count - 1].text.unicodeScalars.append(scalar) }
           } else {
@@ -273,37 +260,26 @@ package enum Text {
   /// (a grapheme of width 0 joins the unit before it; one at the very start is dropped), until
   /// `body` returns false.
   ///
-  /// Bytes that ``standsAlone(_:before:)`` and the common scalars that ``commonScalar(_:_:_:)``
-  /// decodes are stepped over in the text's bytes, and the grapheme breaker is asked only at the
-  /// others.
+  /// Scalars that ``loneScalar(at:in:)`` finds are stepped over in the text's bytes, and the
+  /// grapheme breaker is asked only at the others.
   static func forEachUnit(_ text: Substring, _ body: (UnitSpan) -> Bool) {
     var pending: UnitSpan?
     var i = text.startIndex
     let end = text.endIndex
     let utf8 = text.utf8
     while i < end {
-      let byte = utf8[i]
-      let after = utf8.index(after: i)
-      let plain =
-        standsAlone(byte, before: after == end ? nil : utf8[after])
-        || (byte >= 0x20 && byte < 0x7F && endsGrapheme(before: utf8[after], at: after, in: utf8))
-      var next = after
-      var w = 1
-      if !plain {
-        let third = after == end ? end : utf8.index(after: after)
-        if let (value, length) = commonScalar(
-          byte, after == end ? 0 : utf8[after], third == end ? 0 : utf8[third]),
-          case let following = utf8.index(i, offsetBy: length),
-          following == end || endsGrapheme(before: utf8[following], at: following, in: utf8)
-        {
-          next = following
-          w = drawnWidth(Unicode.Scalar(value).unsafelyUnwrapped) ?? 1
-        } else {
-          next = text.index(after: i)
-          w = text[i].isASCII ? 1 : width(of: text[i])
-        }
+      let next: String.Index
+      let w: Int
+      let oneByte: Bool
+      if let (scalar, length, end) = loneScalar(at: i, in: utf8) {
+        next = end
+        w = length == 1 ? 1 : drawnWidth(scalar) ?? 1
+        oneByte = length == 1
+      } else {
+        next = text.index(after: i)
+        w = text[i].isASCII ? 1 : width(of: text[i])
+        oneByte = utf8.index(after: i) == next
       }
-      let oneByte = after == next
       if w == 0 {
         if pending != nil {
           pending!.range = pending!.range.lowerBound..<next
@@ -311,19 +287,46 @@ package enum Text {
         }
       } else {
         if let unit = pending, !body(unit) { return }
-        pending = UnitSpan(range: i..<next, width: w, isSpace: oneByte && byte == 0x20)
+        pending = UnitSpan(range: i..<next, width: w, isSpace: oneByte && utf8[i] == 0x20)
       }
       i = next
     }
     if let unit = pending { _ = body(unit) }
   }
 
-  /// Whether `byte`, followed by `next` (nil at the end), is a grapheme of its own whatever the
-  /// grapheme breaker would say: a printable ASCII byte followed by another ASCII byte or by the
-  /// end (of two ASCII scalars only CR LF join, and every mark or joiner that could extend one
-  /// lies past ASCII). Most copy is such bytes, so the breaker is asked only at the others.
-  @inline(__always) static func standsAlone(_ byte: UInt8, before next: UInt8?) -> Bool {
-    byte >= 0x20 && byte < 0x7F && (next ?? 0) < 0x80
+  /// The scalar at `index` of UTF-8 `bytes`, its length in bytes and the index after it, when it
+  /// is a grapheme of its own whatever the grapheme breaker would say: printable ASCII or a
+  /// common scalar (``commonScalar(_:_:_:)``), followed by the end, ASCII or another common
+  /// scalar. Of two ASCII scalars only CR LF join, and every mark, joiner or selector that could
+  /// extend one of these lies past ASCII and outside the common ones. Most copy is such scalars,
+  /// so the breaker is asked only at the others (nil).
+  @inline(__always) static func loneScalar<Bytes: Collection<UInt8>>(at index: Bytes.Index, in bytes: Bytes) -> (
+    scalar: Unicode.Scalar, length: Int, next: Bytes.Index
+  )? {
+    let lead = bytes[index]
+    let value: UInt32
+    let length: Int
+    var next = bytes.index(after: index)
+    if lead >= 0x20 && lead < 0x7F {
+      (value, length) = (UInt32(lead), 1)
+    } else {
+      guard lead >= 0xC2, next != bytes.endIndex else { return nil }
+      let third = bytes.index(after: next)
+      guard let common = commonScalar(lead, bytes[next], third == bytes.endIndex ? 0 : bytes[third]) else {
+        return nil
+      }
+      (value, length) = common
+      next = bytes.index(index, offsetBy: length)
+    }
+    let scalar = Unicode.Scalar(value).unsafelyUnwrapped
+    guard next != bytes.endIndex, bytes[next] >= 0x80 else { return (scalar, length, next) }
+    let second = bytes.index(after: next)
+    guard second != bytes.endIndex else { return nil }
+    let third = bytes.index(after: second)
+    guard commonScalar(bytes[next], bytes[second], third == bytes.endIndex ? 0 : bytes[third]) != nil else {
+      return nil
+    }
+    return (scalar, length, next)
   }
 
   /// The value and UTF-8 length of the scalar whose bytes begin `lead`, `second`, `third` (as
@@ -360,19 +363,6 @@ package enum Text {
       return (value, length)
     default: return nil
     }
-  }
-
-  /// Whether a grapheme ends before `byte`, the first byte of the scalar at `index` of `bytes`,
-  /// when a common scalar (``commonScalar(_:_:_:)``) precedes it: the scalar is ASCII or
-  /// another common one.
-  @inline(__always) static func endsGrapheme<Bytes: Collection<UInt8>>(
-    before byte: UInt8, at index: Bytes.Index, in bytes: Bytes
-  ) -> Bool {
-    if byte < 0x80 { return true }
-    let second = bytes.index(after: index)
-    guard second != bytes.endIndex else { return false }
-    let third = bytes.index(after: second)
-    return commonScalar(byte, bytes[second], third == bytes.endIndex ? 0 : bytes[third]) != nil
   }
 
   /// One wrapped row found by ``wrapRanges(_:width:)``: where its slice of the text lies, in
