@@ -90,6 +90,16 @@ package enum GlyphSet: Hashable, Sendable {
   /// ^ v < > and i, for anything else.
   case ascii
 
+  /// Whether two sets are the same; inlinable, so that `glyphs == .unicode` in another module
+  /// compares two bytes instead of calling `Equatable.==` through a witness table the runtime
+  /// instantiates on first use (its cache drags this module's zero-initialized data into the start).
+  @inlinable package static func == (a: GlyphSet, b: GlyphSet) -> Bool {
+    switch (a, b) {
+    case (.unicode, .unicode), (.ascii, .ascii): true
+    case (.unicode, .ascii), (.ascii, .unicode): false
+    }
+  }
+
   /// The pointer glyph for a bubble at `placement`: it points at the anchor.
   package func pointer(for placement: Placement) -> String {
     switch (self, placement) {

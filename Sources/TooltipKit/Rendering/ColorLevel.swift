@@ -15,4 +15,13 @@ package enum ColorLevel: Int, Comparable, Sendable {
 
   /// Orders rungs from none to direct.
   package static func < (a: ColorLevel, b: ColorLevel) -> Bool { a.rawValue < b.rawValue }
+
+  /// Whether two rungs are the same; inlinable, so that `level == .none` in another module
+  /// compares two bytes instead of calling `Equatable.==` through a witness table the runtime
+  /// instantiates on first use (its cache drags this module's zero-initialized data into the start).
+  @inlinable package static func == (a: ColorLevel, b: ColorLevel) -> Bool { a.rawValue == b.rawValue }
+
+  /// Whether two rungs differ; inlinable for the same reason as `==` (the standard library's
+  /// `!=` is generic, and calls `==` through the witness table).
+  @inlinable package static func != (a: ColorLevel, b: ColorLevel) -> Bool { a.rawValue != b.rawValue }
 }
