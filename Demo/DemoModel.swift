@@ -20,7 +20,7 @@ struct DemoModel {
   private(set) var policy: DismissPolicy
   private(set) var bare: Bool
   private(set) var screen: Size
-  private(set) var state = TooltipState()
+  private(set) var state: TooltipState
   private(set) var lastEvent = ""
   private(set) var helpVisible = false
   private(set) var debugVisible = false
@@ -40,7 +40,7 @@ struct DemoModel {
   private(set) var layout: SceneLayout
   /// Whether some anchor of the scene shown opens on hover, so the terminal must report every
   /// pointer motion: found once per layout, not once per frame.
-  private(set) var needsPointerMotion = false
+  private(set) var needsPointerMotion: Bool
   /// The status row's hint for the selected anchor, kept until the selection or the layout
   /// changes: its copy is read once, not on every frame.
   private(set) var hint: StatusHint
@@ -77,10 +77,12 @@ struct DemoModel {
     // What `layoutChanged()` does, as initialization: assigning over a default hint and scene
     // layer destroys them, and destroying an optional string or grid asks the runtime for
     // `Optional`'s metadata, which registers all of its prespecializations first (30,000
-    // instructions of every start).
+    // instructions of every start). Each stored value is made once, not made by a default and
+    // then made again: the copies a second value and a mutating call need were 6 KB of this
+    // function's frame, stack pages the first frame touches below the loop's.
     hint = Self.makeHint(selectedID: state.selectedID, layout: layout, screen: screen)
     needsPointerMotion = layout.scene.needsPointerMotion
-    if layout.anchors.count >= Self.sceneLayerThreshold { drawSceneLayer() }
+    if layout.anchors.count >= Self.sceneLayerThreshold { sceneLayer = Self.sceneLayer(of: layout, screen: screen) }
   }
 
   var sceneName: String { scenes[sceneIndex].name }
@@ -126,15 +128,16 @@ struct DemoModel {
   private mutating func layoutChanged() {
     needsPointerMotion = layout.scene.needsPointerMotion
     hint = makeHint()
-    sceneLayer = nil
-    if layout.anchors.count >= Self.sceneLayerThreshold { drawSceneLayer() }
+    sceneLayer = Self.sceneLayer(of: layout, screen: screen)
   }
 
-  /// Draws the scene without its state into ``sceneLayer``.
-  private mutating func drawSceneLayer() {
+  /// The scene of `layout` drawn without its state (``Renderer/drawScene(_:into:)``), when it
+  /// has enough anchors to be kept.
+  private static func sceneLayer(of layout: SceneLayout, screen: Size) -> CellGrid? {
+    guard layout.anchors.count >= sceneLayerThreshold else { return nil }
     var grid = CellGrid(size: screen)
     Renderer.drawScene(layout, into: &grid)
-    sceneLayer = grid
+    return grid
   }
 
   /// Sends one input to the tooltip state machine and remembers the last event it reported,
@@ -329,7 +332,7 @@ struct DemoModel {
       // The theme changes how cells look, never where they are: nothing is laid out again.
       render.theme = render.theme == .light ? .dark : .light
       layout.setTheme(render.theme)
-      if sceneLayer != nil { drawSceneLayer() }
+      if sceneLayer != nil { sceneLayer = Self.sceneLayer(of: layout, screen: screen) }
     case UInt8(ascii: "s"):
       // The scene's own sizes, then all sm, then all md, then back.
       switch sizeOverride {

@@ -46,7 +46,14 @@ enum InteractiveMode {
     var model = DemoModel(
       scenes: scenes, options: settings, screen: session.size, colors: session.hasColors)
     if let id = options.openID { model.open(id) }
+    return serve(session, model: &model)
+  }
 
+  /// Reads, updates, draws and presents until the end: not inlined into ``loop(_:options:scenes:)``,
+  /// so its 5 KB of frame is not on the stack below the model's making, which lays the first
+  /// scene out and has the runtime build its first arrays' metadata (some 10 KiB deep).
+  @inline(never)
+  private static func serve(_ session: TerminalSession, model: inout DemoModel) -> Int32 {
     let fault = getenv("TOOLTIP_TUI_TEST_FAULT").map { String(cString: $0) }
     // Values at the edge of what a caller can construct (`TOOLTIP_TUI_TEST_FAULT=extremes`):
     // a cursor at Int.max and a deadline Int64.max seconds away must be taken in stride.
