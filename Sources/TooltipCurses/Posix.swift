@@ -10,8 +10,8 @@ import CNcurses
 /// Whether the character type the C library uses now (`LC_CTYPE`) has the UTF-8 codeset.
 package func codesetIsUTF8() -> Bool {
   guard let codeset = tk_codeset() else { return false }
-  let name = String(cString: codeset).uppercased()
-  return name == "UTF-8" || name == "UTF8"
+  // Compared as the C string it is, ASCII letters in either case: no String, no case mapping.
+  return strcasecmp(codeset, "UTF-8") == 0 || strcasecmp(codeset, "UTF8") == 0
 }
 
 /// Writes every byte to `fd`, retrying short and interrupted writes; returns the error text on

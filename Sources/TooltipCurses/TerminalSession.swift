@@ -136,9 +136,11 @@ public final class TerminalSession {
     guard isatty(0) == 1 else { throw .notATerminal(stream: "standard input") }
     guard isatty(1) == 1 else { throw .notATerminal(stream: "standard output") }
     guard fcntl(0, F_GETFL) & O_ACCMODE != O_WRONLY else { throw .notReadable(stream: "standard input") }
-    guard let rawTerm = getenv("TERM"), rawTerm.pointee != 0 else { throw .termUnset }
-    let term = String(cString: rawTerm)
-    guard strlen(rawTerm) <= TerminalError.maxNameBytes else { throw .unknownTerminal(term) }
+    guard let term = getenv("TERM"), term.pointee != 0 else { throw .termUnset }
+    // Handed to curses as the C string it is; made a String only for an error's message (the
+    // start then reads no code of the standard library's for C strings).
+    func name() -> String { String(cString: term) }
+    guard strlen(term) <= TerminalError.maxNameBytes else { throw .unknownTerminal(name()) }
 
     setlocale(LC_ALL, "")
     localeIsUTF8 = codesetIsUTF8()
@@ -150,8 +152,8 @@ public final class TerminalSession {
     switch Int(tk_check_terminal(term, 1)) {
     case TK_TERMINAL_OK: break
     case TK_TERMINAL_NO_DATABASE: throw .noTerminfoDatabase
-    case TK_TERMINAL_NO_ADDRESSING: throw .noCursorAddressing(term)
-    default: throw .unknownTerminal(term)
+    case TK_TERMINAL_NO_ADDRESSING: throw .noCursorAddressing(name())
+    default: throw .unknownTerminal(name())
     }
 
     // The terminal's own size, not LINES or COLUMNS from the environment: those would pin the
@@ -186,7 +188,7 @@ public final class TerminalSession {
       TerminalGuard.remove()
       tg_restore_modes()
       tg_blocking_end()
-      throw .startFailed(term)
+      throw .startFailed(name())
     }
     // Flow control off before anything more is written: an XOFF typed as curses' start-up
     // sequence went out (Ctrl-S, or a terminal's own) would otherwise stop the next write
@@ -247,7 +249,7 @@ public final class TerminalSession {
 
   /// The size the terminfo entry of `term` gives (`cols`, `lines`), which curses takes when the
   /// terminal reports none; nil when the entry gives none.
-  static func terminfoSize(_ term: String) -> Size? {
+  static func terminfoSize(_ term: UnsafePointer<CChar>) -> Size? {
     var columns: Int32 = -1
     var lines: Int32 = -1
     tk_terminfo_size(term, 1, &columns, &lines)
