@@ -18,7 +18,7 @@ depends on the random load address. The table gives the median of each case and,
 file's cost, the mean difference with its standard error, which shrinks with -n (some 10 KiB
 at -n 301): a change of a window or two shows there, not in the medians. What a fault maps
 also depends on the binary's pages in the page cache, so each binary is dropped from the cache
-and read back whole before the runs (see `recache`).
+and read back whole before the runs (see `driver.recache`).
 
 Python 3.11 standard library only; needs valgrind for the instruction counts (skipped without).
 """
@@ -36,6 +36,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import driver  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAL_KIB = 512
@@ -91,24 +94,6 @@ def timed_run(argv: list[str]) -> dict[str, float]:
     }
 
 
-def recache(path: str) -> None:
-    """Drops the file's pages from the page cache and reads it whole again.
-
-    Fault-around maps only the pages the page cache holds, and what one fault maps depends on
-    how the cache holds the file: a binary partly evicted by other work looks cheaper, and one
-    just written by the linker or cp maps more at each fault than one read back (some 300 KiB
-    more for the built-in scene, with fewer faults; large folios of the write path would do
-    that). Every binary is measured from the same state: dropped, then read back in order."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)  # dirty pages cannot be dropped
-        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
-        while os.read(fd, 1 << 20):
-            pass
-    finally:
-        os.close(fd)
-
-
 def instructions(binary: str, extra: list[str]) -> int | None:
     """Instructions of one snapshot under callgrind (a copy without debug sections: valgrind
     3.19 gives up on the static Swift runtime's DWARF, see keycost.py)."""
@@ -150,7 +135,7 @@ def main() -> int:
 
     runs: dict[tuple[str, str], list[dict]] = {(n, c): [] for n in names for c in cases}
     for b in args.binaries:
-        recache(b)
+        driver.recache(b)
     for b in args.binaries:  # warm the page cache
         for extra in cases.values():
             timed_run([b, *base, *extra])

@@ -8,7 +8,8 @@ baseline, each above the floor linked as it is, and the ratios the goals are sta
   Swift runtime's DWARF); deterministic, so one count each;
 - page faults to the first frame and peak RSS of a session (driver.run_once: first frame, an
   open, a close, Tabs, clicks), the medians of -n runs, alternating, with a round of the floors
-  after each run of the programs.
+  after each run of the programs; every binary is first dropped from the page cache and read
+  back whole (driver.recache), so that none is measured in a cache state of its own.
 
 The Swift programs stand on the Swift+FE floor linked like them (FLOOR_LINKED), the C baseline
 on the C floor; the grapheme split (GRAPHEMES: that floor splitting one line into clusters, the
@@ -76,6 +77,9 @@ def main() -> int:
     counts = {name: instructions(path, False) for name, path in programs.items()}
     counts |= {name: instructions(path, True) for name, path in floors.items()}
 
+    # Every binary from the same page-cache state (see driver.recache): dropped, read back whole.
+    for path in [*programs.values(), *floors.values()]:
+        driver.recache(path)
     runs: dict[str, list[dict]] = {name: [] for name in [*programs, *floors]}
     for _ in range(args.n):
         for name, path in programs.items():
