@@ -117,6 +117,27 @@ extension BenchmarkDriverSmokeTests {
 }
 
 extension BenchmarkDriverSmokeTests {
+  @Test("the fault count reads each build's first frame, in turn")
+  func faultsRun() throws {
+    let scratch = try TemporaryDirectory()
+    let json = scratch.path("faults.json")
+    let ran = try BenchmarkTools.run(
+      BenchmarkTools.python,
+      [
+        Repository.path("Benchmarks/faults.py"), "a=\(BenchmarkTools.tui)", "b=\(BenchmarkTools.tui)", "-n", "2",
+        "--json", json,
+      ])
+    try #require(ran.status == 0, "faults.py: \(ran.output)")
+    let record = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: [Int]])
+    #expect(record.keys.sorted() == ["a", "b"])
+    for (build, counts) in record {
+      #expect(counts.count == 2, "\(build): \(counts)")
+      // A Swift program that starts curses and draws a frame takes a few hundred faults.
+      #expect(counts.allSatisfy { $0 > 100 }, "\(build): \(counts)")
+    }
+  }
+
   @Test("the in-program run measures both examples that own ncurses, each figure of both builds")
   func inProgramRun() throws {
     let scratch = try TemporaryDirectory()
