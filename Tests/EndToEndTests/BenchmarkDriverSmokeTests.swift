@@ -62,18 +62,13 @@ struct BenchmarkDriverSmokeTests {
 extension BenchmarkDriverSmokeTests {
   @Test("the scale run measures many anchors, long copy and snapshot memory")
   func scaleRun() throws {
-    let scratch = try TemporaryDirectory()
-    let json = scratch.path("scale.json")
-    let scale = Repository.path("Benchmarks/scale.py")
-    let ran = try BenchmarkTools.run(
-      BenchmarkTools.python,
-      [
-        scale, "--tui", BenchmarkTools.tui, "-n", "1", "--keys", "2", "--anchors", "300", "--copy-mb", "0.05",
-        "--snapshot-mb", "0.05", "--json", json,
-      ])
-    try #require(ran.status == 0, "scale.py: \(ran.output)")
     let record = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+      try BenchmarkTools.record(
+        "scale.py",
+        [
+          "--tui", BenchmarkTools.tui, "-n", "1", "--keys", "2", "--anchors", "300", "--copy-mb", "0.05",
+          "--snapshot-mb", "0.05",
+        ]) as? [String: Any])
     let anchors = try #require(record["anchors"] as? [String: [String: Double]])
     for figure in ["tab_ms", "arrow_ms", "click_ms", "peak_rss_kb"] {
       #expect((anchors[figure]?["many"] ?? 0) > 0, "anchors \(figure)")
@@ -92,17 +87,8 @@ extension BenchmarkDriverSmokeTests {
 extension BenchmarkDriverSmokeTests {
   @Test("the scene file run measures the built-in scene, a 1 KB and a 100 KB file")
   func sceneFileRun() throws {
-    let scratch = try TemporaryDirectory()
-    let json = scratch.path("scenefile.json")
-    let ran = try BenchmarkTools.run(
-      BenchmarkTools.python,
-      [
-        Repository.path("Benchmarks/scenefile.py"), BenchmarkTools.tui, "--names", "tui", "-n", "1",
-        "--no-callgrind", "--json", json,
-      ])
-    try #require(ran.status == 0, "scenefile.py: \(ran.output)")
     let record = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
+      try BenchmarkTools.record("scenefile.py", [BenchmarkTools.tui, "--names", "tui", "-n", "1", "--no-callgrind"])
         as? [String: [String: [String: Any]]])
     let cases = try #require(record["tui"])
     #expect(cases.count == 3)
@@ -119,17 +105,9 @@ extension BenchmarkDriverSmokeTests {
 extension BenchmarkDriverSmokeTests {
   @Test("the fault count reads each build's first frame, in turn")
   func faultsRun() throws {
-    let scratch = try TemporaryDirectory()
-    let json = scratch.path("faults.json")
-    let ran = try BenchmarkTools.run(
-      BenchmarkTools.python,
-      [
-        Repository.path("Benchmarks/faults.py"), "a=\(BenchmarkTools.tui)", "b=\(BenchmarkTools.tui)", "-n", "2",
-        "--json", json,
-      ])
-    try #require(ran.status == 0, "faults.py: \(ran.output)")
     let record = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: [Int]])
+      try BenchmarkTools.record("faults.py", ["a=\(BenchmarkTools.tui)", "b=\(BenchmarkTools.tui)", "-n", "2"])
+        as? [String: [Int]])
     #expect(record.keys.sorted() == ["a", "b"])
     for (build, counts) in record {
       #expect(counts.count == 2, "\(build): \(counts)")
@@ -140,20 +118,13 @@ extension BenchmarkDriverSmokeTests {
 
   @Test("the in-program run measures both examples that own ncurses, each figure of both builds")
   func inProgramRun() throws {
-    let scratch = try TemporaryDirectory()
-    let json = scratch.path("inprogram.json")
     // The build as it is stands for both sides here: the smoke run checks that every figure gets
     // measured, not what the component adds.
     let folder = URL(fileURLWithPath: Binary.sibling("job-monitor")).deletingLastPathComponent().path
-    let ran = try BenchmarkTools.run(
-      BenchmarkTools.python,
-      [
-        Repository.path("Benchmarks/inprogram.py"), "--with", folder, "--without", folder, "-n", "1",
-        "--repeats", "1", "--idle", "1.2", "--no-callgrind", "--json", json,
-      ])
-    try #require(ran.status == 0, "inprogram.py: \(ran.output)")
     let record = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
+      try BenchmarkTools.record(
+        "inprogram.py",
+        ["--with", folder, "--without", folder, "-n", "1", "--repeats", "1", "--idle", "1.2", "--no-callgrind"])
         as? [String: [String: Any]])
     for (program, periodic) in [("job-monitor", "tick_bytes"), ("toolbar-own-curses", "idle_bytes")] {
       let wall = try #require(record[program]?["wall"] as? [String: [String: Double]], "no figures of \(program)")
@@ -190,5 +161,15 @@ private enum BenchmarkTools {
     let result = try runProcess(
       program, arguments, environment: environment, mergingStderr: true, timeout: .seconds(60))
     return (result.status, String(result.text.suffix(2000)))
+  }
+
+  /// Runs `Benchmarks/SCRIPT` with `arguments` and `--json FILE`, requires it to end with
+  /// status 0, and returns what it wrote to FILE: each smoke run's figures.
+  static func record(_ script: String, _ arguments: [String]) throws -> Any {
+    let scratch = try TemporaryDirectory()
+    let json = scratch.path("record.json")
+    let ran = try run(python, [Repository.path("Benchmarks/\(script)")] + arguments + ["--json", json])
+    try #require(ran.status == 0, "\(script): \(ran.output)")
+    return try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
   }
 }
