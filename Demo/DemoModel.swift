@@ -78,8 +78,9 @@ struct DemoModel {
     // layer destroys them, and destroying an optional string or grid asks the runtime for
     // `Optional`'s metadata, which registers all of its prespecializations first (30,000
     // instructions of every start). Each stored value is made once, not made by a default and
-    // then made again: the copies a second value and a mutating call need were 6 KB of this
-    // function's frame, stack pages the first frame touches below the loop's.
+    // then made again, and the scene layer is a static function's result, not a mutating call
+    // on the half-made model: this function's frame, which the first layout runs below, went
+    // from 6.2 to 5.3 KB.
     hint = Self.makeHint(selectedID: state.selectedID, layout: layout, screen: screen)
     needsPointerMotion = layout.scene.needsPointerMotion
     if layout.anchors.count >= Self.sceneLayerThreshold { sceneLayer = Self.sceneLayer(of: layout, screen: screen) }
@@ -329,10 +330,10 @@ struct DemoModel {
       send(.cancelPress)
     case UInt8(ascii: "q"): return .quit(0)
     case UInt8(ascii: "t"):
-      // The theme changes how cells look, never where they are: nothing is laid out again.
+      // The theme changes how cells look, never where they are: nothing is laid out again, and
+      // the scene layer stays (the anchors are drawn in the terminal's own colours).
       render.theme = render.theme == .light ? .dark : .light
       layout.setTheme(render.theme)
-      if sceneLayer != nil { sceneLayer = Self.sceneLayer(of: layout, screen: screen) }
     case UInt8(ascii: "s"):
       // The scene's own sizes, then all sm, then all md, then back.
       switch sizeOverride {

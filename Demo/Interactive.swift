@@ -50,7 +50,7 @@ enum InteractiveMode {
   }
 
   /// Reads, updates, draws and presents until the end: not inlined into ``loop(_:options:scenes:)``,
-  /// so its 5 KB of frame is not on the stack below the model's making, which lays the first
+  /// so its 4 KB of frame is not on the stack below the model's making, which lays the first
   /// scene out and has the runtime build its first arrays' metadata (some 10 KiB deep).
   @inline(never)
   private static func serve(_ session: TerminalSession, model: inout DemoModel) -> Int32 {

@@ -89,6 +89,38 @@ import TooltipScenes
     #expect(model.handle(.key(TerminalKey(.character("c"), modifiers: .control))) == .quit(130))
   }
 
+  /// A scene of `count` anchors of `size` in rows of 12, 9 columns and 4 rows apart, on a
+  /// 120 x 40 screen.
+  static func gridModel(count: Int, size: AnchorSize = .md, theme: Theme = .light) -> DemoModel {
+    let anchors = (0..<count).map { i in
+      Anchor(
+        id: "a\(i)", position: Point(x: 2 + (i % 12) * 9, y: 2 + (i / 12) * 4), size: size, placement: .bottom,
+        headline: "Anchor \(i)", supporting: "One of many.")
+    }
+    var options = Options()
+    options.theme = theme
+    return DemoModel(
+      scenes: [NamedScene(name: "grid", scene: Scene(anchors: anchors))], options: options,
+      screen: Size(width: 120, height: 40))
+  }
+
+  /// A scene of many anchors keeps them drawn in a layer of their own, which a theme keeps and
+  /// a new layout draws again: its frames are those of a model started in that state.
+  @Test func aLargeScenesKeptLayerFollowsTheThemeAndTheLayout() {
+    var model = Self.gridModel(count: 96)
+    #expect(model.sceneLayer != nil)
+    #expect(Self.gridModel(count: DemoModel.sceneLayerThreshold - 1).sceneLayer == nil)
+    _ = model.handle(.key(.character("t")))
+    #expect(model.frame() == Self.gridModel(count: 96, theme: .dark).frame())
+    // Every anchor small (`s`): the scene rows are those of a scene of small anchors (the title
+    // and status rows name the toggle).
+    _ = model.handle(.key(.character("s")))
+    let small = Self.gridModel(count: 96, size: .sm, theme: .dark)
+    let scene = 1..<39
+    #expect(model.frame().lines[scene] == small.frame().lines[scene])
+    #expect(model.frame().lines[scene] != Self.gridModel(count: 96, theme: .dark).frame().lines[scene])
+  }
+
   /// The theme changes only the look: the layout takes the new theme and keeps every box and
   /// the open bubble.
   @Test func aThemeToggleKeepsTheLayout() {
