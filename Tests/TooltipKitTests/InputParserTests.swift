@@ -138,9 +138,9 @@ func keyInput(_ code: TerminalKey.Code, _ modifiers: KeyModifiers = []) -> Termi
       bytes: "\u{1B}\u{1B}[<0;3;4M",
       inputs: [.key(.escape), .mouse(TerminalMouse(.press(.primary), at: Point(x: 2, y: 3), time: .seconds(100)))]),
     Case(bytes: "\u{1B}\u{1B}[200~x\u{1B}[201~", inputs: [.key(.escape), .paste("x")]),
-    Case(bytes: "\u{1B}\u{1B}[1~j", inputs: [.key(.escape), .key(.character("j"))]),
+    Case(bytes: "\u{1B}\u{1B}[9~j", inputs: [.key(.escape), .key(.character("j"))]),
     // Keys the terminal does not have, and sequences that are not keys: consumed whole.
-    Case(bytes: "\u{1B}[1~j", inputs: [.key(.character("j"))]),
+    Case(bytes: "\u{1B}[9~j", inputs: [.key(.character("j"))]),
     Case(bytes: "\u{1B}[1;5Xj\u{1B}[99;5~j", inputs: Array(repeating: .key(.character("j")), count: 2)),
     Case(bytes: "\u{1B}[Ij\u{1B}[Oj", inputs: Array(repeating: .key(.character("j")), count: 2)),  // focus
     Case(
@@ -151,7 +151,7 @@ func keyInput(_ code: TerminalKey.Code, _ modifiers: KeyModifiers = []) -> Termi
     Case(bytes: "\u{1B}(B\u{1B} F\u{1B}#8j", inputs: [.key(.character("j"))]),  // nF sequences
     // C1 controls as UTF-8: CSI, SS3, OSC with ST.
     Case(
-      bytes: "\u{9B}1~\u{8F}P\u{9D}0;x\u{9C}j\u{9B}A", inputs: [.key(.function(1)), .key(.character("j")), .key(.up)]),
+      bytes: "\u{9B}9~\u{8F}P\u{9D}0;x\u{9C}j\u{9B}A", inputs: [.key(.function(1)), .key(.character("j")), .key(.up)]),
     // ESC inside a sequence starts a new one; CAN cancels; a control ends it and is a key.
     Case(bytes: "\u{1B}[12\u{1B}[A", inputs: [.key(.up)]),
     Case(bytes: "\u{1B}[12\u{18}j", inputs: [.key(.character("j"))]),
@@ -169,14 +169,15 @@ func keyInput(_ code: TerminalKey.Code, _ modifiers: KeyModifiers = []) -> Termi
   @Test func theIssuesTwoExamplesDoNothingThatQuitsOrToggles() {
     // Keypad 1 in application mode is `1`, never Esc then `q`.
     #expect(parse("\u{1B}Oq") == [.key(.character("1"))])
-    // A key xterm does not have (VT220 Find) is nothing at all, never Esc then `1`.
-    #expect(parse("\u{1B}[1~") == [])
+    // A key xterm does not have (`CSI 9 ~`, no key of any terminal) is nothing at all, never
+    // Esc then `9`.
+    #expect(parse("\u{1B}[9~") == [])
   }
 
   @Test func withoutTerminfoArrowsAndShiftTabStillArriveAndOtherKeysAreIgnored() {
     let bare = InputParser()
     #expect(
-      parse("\u{1B}[A\u{1B}[1;5B\u{1B}[Z\u{1B}[5~\u{1B}OHj", parser: bare) == [
+      parse("\u{1B}[A\u{1B}[1;5B\u{1B}[Z\u{1B}[15~\u{1B}OHj", parser: bare) == [
         .key(.up), keyInput(.down, .control), .key(.backTab), .key(.character("j")),
       ])
   }
@@ -185,6 +186,17 @@ func keyInput(_ code: TerminalKey.Code, _ modifiers: KeyModifiers = []) -> Termi
   @Test func onlyCursorKeysAreKnownInTheOtherForm() {
     #expect(parse("\u{1B}OZ\u{1B}[P\u{1B}[Sj") == [.key(.character("j"))])
     #expect(parse("\u{1B}[H\u{1B}OF") == [.key(.home), .key(.end)])
+  }
+
+  /// Home and End as tmux, rxvt and the Linux console send them (`CSI 1~`, `CSI 4~`, `CSI 7~`,
+  /// `CSI 8~`), with and without modifiers, under xterm's entry, which names only `SS3 H` and
+  /// `SS3 F`. Before, each gave no event at all.
+  @Test func homeAndEndInEveryTildeFormArriveWhateverTerminfoSays() {
+    #expect(parse("\u{1B}[1~\u{1B}[7~") == [keyInput(.home), keyInput(.home)])
+    #expect(parse("\u{1B}[4~\u{1B}[8~") == [keyInput(.end), keyInput(.end)])
+    #expect(parse("\u{1B}[1;5~\u{1B}[4;2~") == [keyInput(.home, .control), keyInput(.end, .shift)])
+    #expect(parse("\u{1B}[5~\u{1B}[6~", parser: InputParser(keys: [:])) == [keyInput(.pageUp), keyInput(.pageDown)])
+    #expect(parse("\u{1B}[9~\u{1B}[99~") == [])
   }
 
   @Test func theLinuxConsolesFunctionKeysAreOneSequence() {
@@ -206,7 +218,7 @@ func keyInput(_ code: TerminalKey.Code, _ modifiers: KeyModifiers = []) -> Termi
   }
 
   @Test func rawC1BytesStartSequencesWhereTheyCannotBeUTF8() {
-    #expect(parse([0x9B, 0x31, 0x7E, 0x6A]) == [.key(.character("j"))])
+    #expect(parse([0x9B, 0x39, 0x7E, 0x6A]) == [.key(.character("j"))])
     #expect(parse([0x8F, 0x41]) == [.key(.up)])
     #expect(parse([0x9D, 0x30, 0x3B, 0x78, 0x9C, 0x6A]) == [.key(.character("j"))])
     // The same byte inside a UTF-8 character is part of it.

@@ -337,6 +337,19 @@ import TooltipKit
     #expect(grid.cursor == l.anchor(id: selected.id)?.centre)
   }
 
+  // SPEC 3: the open bubble, pointer included, is drawn over everything. A one-cell anchor's
+  // left or right pointer lies on its highlight's padding cell; that cell stays unreversed (a
+  // reversed pointer was a solid block at 8 colours), the padding on the other side does not.
+  @Test(arguments: [(Placement.left, 2, "...##......"), (Placement.right, 4, "..##.......")])
+  func theOpenPointerIsNotReversedOnTheHighlightsPadding(placement: Placement, pointerX: Int, expected: String) {
+    let l = layout([anchor("icon", x: 3, y: 0, size: .sm, placement: placement)], width: 11, height: 1)
+    let grid = render(scene: l.scene, state: opened("icon", in: l), size: l.screen)
+    #expect(Self.reversedColumns(grid, row: 0) == expected)
+    #expect(grid[pointerX, 0].text == (placement == .left ? "▶" : "◀"))
+    let state = opened("icon", in: l)
+    #expect(!Renderer.highlight(l, state: state).contains { $0.contains(point(pointerX, 0)) })
+  }
+
   @Test func oneCellHighlightIsCroppedAtTheSceneAreaAndSparesOtherBoxes() {
     // Scene area: columns 0...6 of row 1 (row 0 is chrome). "a" sits on the area's first
     // column, so only its right padding shows (the title row stays as it is); "b" (selected next) touches "c"'s box on its

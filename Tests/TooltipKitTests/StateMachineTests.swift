@@ -565,6 +565,31 @@ func script(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...
     #expect(Trigger.longPress == .longPress(hold: ms(500)))
   }
 
+  /// Timestamps and holds at the edge of what a caller can make (beyond Int64.max seconds, a
+  /// `Duration` holds some 1.7e20) saturate: a deadline past the edge stays in the future, a
+  /// tick far before the press decides nothing. Before, `press.time + hold` and
+  /// `now - press.time` trapped on overflow.
+  @Test func durationsPastInt64MaxSecondsSaturateInsteadOfTrapping() {
+    let edge = Duration.seconds(Int64.max) * 18
+    let l = Board.layout { $0[6].trigger = .longPress(hold: edge) }
+    var state = TooltipState(layout: l)
+    _ = state.send(.press(Board.lp, time: edge), layout: l)
+    let deadline = state.deadline
+    #expect(deadline.map { $0 > .seconds(Int64.max) } == true)
+    #expect(state.send(.tick(.zero - edge), layout: l) == [])
+    #expect(state.send(.tick(edge), layout: l) == [])
+    #expect(state.isPressing)
+    // A hover delay at the edge, from a clock reading at the edge: the rest's end saturates.
+    let slow = HoverFocusTests.hoverLayout(hoverDelay: edge)
+    var hover = TooltipState(layout: slow)
+    let late = Duration.seconds(Int64.max)
+    _ = hover.send(.motion(Board.blank, time: late), layout: slow)
+    _ = hover.send(.motion(Board.b, time: late), layout: slow)
+    #expect(hover.deadline.map { $0 > late } == true)
+    #expect(hover.send(.tick(late), layout: slow) == [])
+    #expect(hover.openID == nil)
+  }
+
   @Test func freshStateSelectsTheFirstAnchorOnItsFirstInput() {
     let l = Board.standard
     var state = TooltipState()

@@ -471,7 +471,9 @@ package struct InputParser: Sendable {
         return Self.modifiers(fields.count == 2 ? fields[1] : 1).flatMap { Self.codePoint(fields[0], modifiers: $0) }
       case (0x7E, 2):
         // CSI n ; modifier ~: the key `CSI n ~` with modifiers.
-        if var key = keys[[0x5B] + Self.digits(fields[0]) + [0x7E]], let modifiers = Self.modifiers(fields[1]) {
+        if var key = keys[[0x5B] + Self.digits(fields[0]) + [0x7E]] ?? Self.tildeKey(fields[0]),
+          let modifiers = Self.modifiers(fields[1])
+        {
           key.modifiers = modifiers
           return key
         }
@@ -486,7 +488,25 @@ package struct InputParser: Sendable {
       default: break
       }
     }
-    return keys[[0x5B] + parameters + [final]]
+    if let key = keys[[0x5B] + parameters + [final]] { return key }
+    guard final == 0x7E, let fields = Self.numbers(parameters), fields.count == 1 else { return nil }
+    return Self.tildeKey(fields[0])
+  }
+
+  /// The key `CSI n ~` stands for whatever terminfo says, for the numbers every terminal that
+  /// sends them means alike: Home as 1 (tmux, the Linux console) or 7 (rxvt), End as 4 or 8,
+  /// Insert 2, Delete 3, Page Up 5, Page Down 6. Under `TERM=xterm-256color` inside tmux,
+  /// terminfo names only xterm's Home and End (`SS3 H`, `SS3 F`), while tmux sends `CSI 1 ~`.
+  static func tildeKey(_ number: Int) -> TerminalKey? {
+    switch number {
+    case 1, 7: .home
+    case 4, 8: .end
+    case 2: TerminalKey(.insert)
+    case 3: TerminalKey(.delete)
+    case 5: TerminalKey(.pageUp)
+    case 6: TerminalKey(.pageDown)
+    default: nil
+    }
   }
 
   /// An SGR 1006 report: `<` then button, column and row in decimal, 1-based.

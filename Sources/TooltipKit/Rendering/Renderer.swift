@@ -51,13 +51,16 @@ package enum Renderer {
   /// anchor is the first of its name in reading order, the one the cursor rests on.
   package static func drawState(_ layout: SceneLayout, state: TooltipState, into grid: inout CellGrid) {
     let selected = state.selectedID.flatMap { layout.readingIndex(of: $0) }
+    let bubble = state.openBubble(layout)
     if let selected {
       // The box of a disabled anchor is dim already; its padding turns dim with it.
       let attributes: Attributes = layout.anchors[selected].anchor.isDisabled ? [.dim, .reverse] : .reverse
-      forEachHighlightRect(layout, selected: selected) { grid.restyle($0) { $0.attributes.formUnion(attributes) } }
+      forEachHighlightRect(layout, selected: selected, under: bubble) {
+        grid.restyle($0) { $0.attributes.formUnion(attributes) }
+      }
     }
     grid.cursor = cursor(layout, selected: selected, screen: grid.size)
-    if let bubble = state.openBubble(layout) {
+    if let bubble {
       drawBubble(bubble, styles: layout.options.bubbleStyles, into: &grid)
     }
   }
@@ -66,28 +69,34 @@ package enum Renderer {
   /// overlay on a program's own cells should: the selected anchor's box inside the scene area,
   /// less the cells an anchor later in reading order covers (it is drawn over the box), then
   /// each cell beside a one-cell box (``SceneLayout/highlightPadding(of:)``). Empty when
-  /// nothing is selected or the options leave the selection unhighlighted.
+  /// nothing is selected or the options leave the selection unhighlighted. The open bubble's
+  /// pointer cell is never among them: the bubble, pointer included, lies over everything (SPEC
+  /// 3), and a one-cell anchor's padding is where its left or right pointer goes.
   ///
   /// The box comes as one rect when nothing covers it, else as its uncovered cells one by one;
   /// padding cells one by one. With duplicate ids, the selected anchor is the first of its name
   /// in reading order, the one the cursor rests on.
   package static func highlight(_ layout: SceneLayout, state: TooltipState) -> [Rect] {
     var rects: [Rect] = []
-    forEachHighlightRect(layout, selected: state.selectedID.flatMap { layout.readingIndex(of: $0) }) {
-      rects.append($0)
-    }
+    let selected = state.selectedID.flatMap { layout.readingIndex(of: $0) }
+    forEachHighlightRect(layout, selected: selected, under: state.openBubble(layout)) { rects.append($0) }
     return rects
   }
 
   /// Calls `body` with each rect of ``highlight(_:state:)`` for the anchor at `selected` in
-  /// reading order, building no list: the renderer's path for every frame.
-  static func forEachHighlightRect(_ layout: SceneLayout, selected: Int?, _ body: (Rect) -> Void) {
+  /// reading order, building no list: the renderer's path for every frame. The cell of
+  /// `bubble`'s pointer is left out.
+  static func forEachHighlightRect(
+    _ layout: SceneLayout, selected: Int?, under bubble: BubbleLayout?, _ body: (Rect) -> Void
+  ) {
     guard layout.options.highlightsSelection, let selected else { return }
     let anchor = layout.anchors[selected]
+    let pointer = bubble?.pointer
     if let box = anchor.box.intersection(layout.area) {
       // Anchors are drawn in reading order (by the box's top row first): only those after this
       // one whose top row is inside its box can cover part of it.
       var covered: [Rect] = []
+      if let pointer, box.contains(pointer) { covered.append(Rect(origin: pointer, size: Size(width: 1, height: 1))) }
       var next = selected + 1
       while next < layout.anchors.count, layout.anchors[next].box.minY < box.maxY {
         if let overlap = layout.anchors[next].box.intersection(box) { covered.append(overlap) }
@@ -106,7 +115,9 @@ package enum Renderer {
         }
       }
     }
-    for cell in layout.highlightPadding(of: anchor) { body(Rect(origin: cell, size: Size(width: 1, height: 1))) }
+    for cell in layout.highlightPadding(of: anchor) where cell != pointer {
+      body(Rect(origin: cell, size: Size(width: 1, height: 1)))
+    }
   }
 
   /// Where the terminal cursor belongs for `state` on a screen (or window) of `screen` cells:

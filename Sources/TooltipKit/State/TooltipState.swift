@@ -118,7 +118,7 @@ public struct TooltipState: Hashable, Sendable {
   /// program should then sleep until input; a pointer resting on an open tooltip needs none).
   public var deadline: Duration? {
     var due: Duration?
-    if let press, press.longPressAnchor != nil, !press.decided { due = press.time + press.hold }
+    if let press, press.longPressAnchor != nil, !press.decided { due = press.time.saturating(plus: press.hold) }
     // Each in turn, not a loop over `[rest, focus]`: an array of them is a generic type the
     // runtime builds on first use, and this is asked before the first frame.
     if let time = rest?.due, due.map({ time < $0 }) ?? true { due = time }
@@ -385,7 +385,7 @@ public struct TooltipState: Hashable, Sendable {
   private mutating func close(_ id: String, _ reason: CloseReason, _ layout: SceneLayout) -> TooltipEvent {
     // The pointer or the selection leaving a transient tooltip starts the skip window.
     if openReason?.isTransient == true, reason == .pointerLeft || reason == .selectionMoved {
-      skipUntil = (clock ?? .zero) + layout.scene.skipDelay
+      skipUntil = (clock ?? .zero).saturating(plus: layout.scene.skipDelay)
     }
     openID = nil
     openReason = nil
@@ -425,7 +425,7 @@ public struct TooltipState: Hashable, Sendable {
     }
     let now = clock ?? .zero
     let skips = skipUntil.map { now < $0 } ?? false
-    focus = Pending(anchor: id, due: skips ? now : now + layout.scene.hoverDelay)
+    focus = Pending(anchor: id, due: skips ? now : now.saturating(plus: layout.scene.hoverDelay))
     events += decideFocus(at: now, layout: layout)
     return events
   }
@@ -446,7 +446,7 @@ public struct TooltipState: Hashable, Sendable {
     // A held button never opens by hover; nor does the pointer coming back onto an open one.
     guard let under, under != openID, under != dismissed, press == nil else { return events }
     let skips = skipUntil.map { time < $0 } ?? false
-    rest = Pending(anchor: under, due: skips ? time : time + layout.scene.hoverDelay)
+    rest = Pending(anchor: under, due: skips ? time : time.saturating(plus: layout.scene.hoverDelay))
     events += decideRest(at: time, layout: layout)
     return events
   }
@@ -548,7 +548,7 @@ public struct TooltipState: Hashable, Sendable {
     -> [TooltipEvent]
   {
     guard let pending = press, let anchorID = pending.longPressAnchor, !pending.decided,
-      now - pending.time >= pending.hold
+      now.saturating(minus: pending.time) >= pending.hold
     else { return [] }
     press?.decided = true
     var events: [TooltipEvent] = []
@@ -576,4 +576,21 @@ extension TooltipInput {
     default: nil
     }
   }
+}
+
+extension Duration {
+  /// The longest time the state machine adds or subtracts: Int64.max seconds. Any two
+  /// durations held to it sum without overflow (a `Duration` holds some 1.7e20 seconds).
+  private static let saturationLimit = Duration.seconds(Int64.max)
+
+  /// `self` held to ±``saturationLimit``.
+  private var saturated: Duration { min(max(self, .zero - Self.saturationLimit), Self.saturationLimit) }
+
+  /// `self + other`, each held to ±Int64.max seconds first: a clock reading or a delay at the
+  /// edge of what a caller can make (a tick stamped `.seconds(Int64.max) * 10`) moves a
+  /// deadline to the edge instead of trapping on overflow.
+  fileprivate func saturating(plus other: Duration) -> Duration { saturated + other.saturated }
+
+  /// `self - other`, each held to ±Int64.max seconds first (see ``saturating(plus:)``).
+  fileprivate func saturating(minus other: Duration) -> Duration { saturated - other.saturated }
 }
