@@ -66,6 +66,14 @@ let package = Package(
       path: "Examples/JobMonitor"
     ),
 
+    // A program that uses the library the wrong way round (each way an argument), for the tests
+    // that check a user's mistake ends with one line and the terminal restored.
+    .executableTarget(
+      name: "tooltip-misuse",
+      dependencies: ["TooltipKit", "TooltipCurses", "CNcurses"],
+      path: "Tests/Misuse"
+    ),
+
     // What the test targets share: the package's paths and binaries, temporary directories,
     // running a process, tmux panes, snapshots, and the gate keeping timed tests off busy cores.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -83,7 +91,9 @@ let package = Package(
     .testTarget(name: "TooltipScenesTests", dependencies: ["TooltipScenes", "TooltipKit", "TestSupport"]),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["tooltip-tui", "toolbar-own-curses", "toolbar-session", "job-monitor", "TestSupport"]),
+      dependencies: [
+        "tooltip-tui", "toolbar-own-curses", "toolbar-session", "job-monitor", "tooltip-misuse", "TestSupport",
+      ]),
     // The non-interactive modes (--snapshot, --check, --lint, scene files) through the binary.
     .testTarget(
       name: "CommandLineTests",

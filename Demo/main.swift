@@ -25,6 +25,11 @@ if options.mode != .help && options.mode != .version && !Text.measuresWidths {
   exit(2)
 }
 
+// A reader that went away (`| head`) is output that cannot be written, reported with status 2
+// as any other: the write then fails with EPIPE instead of SIGPIPE ending the program unsaid.
+// (The interactive mode's session handles SIGPIPE as a quit signal.)
+if options.mode != .interactive { signal(SIGPIPE, SIG_IGN) }
+
 switch options.mode {
 case .help, .version:
   // Written at once and checked, as the batch modes' output is: a full disk or a closed pipe

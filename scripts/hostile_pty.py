@@ -31,6 +31,21 @@ Cases (--case, one or more):
                    flag is put back after).
   terms            Terminal types that cannot be used, each with its own one-line message:
                    hard-copy terminals that exist (tty33, la120), a TERM of 100,000 bytes.
+  wide-to-tall     10000 x 1 resized to 1 x 10000 and back (each within the cap): the program
+                   answers q within 5 s and its peak RSS stays under 256 MB (curses grows
+                   before it shrinks: through the union, 10000 x 10000 cells, 8 GB).
+  stalled-motion   The terminal stops taking output, then a key that switches hover on (the
+                   demo's `o`) or a motion report (an own-ncurses example): the mode write
+                   blocks, and SIGTERM must end the program with 143 within 2 s.
+  absurd-colors    terminfo entries with pairs#2147483647 and colors#2147483647: the program
+                   runs in monochrome and quits on q with 0, terminal restored.
+  dcs-reply        A DECRQSS answer holding `q` (ESC P 1 $ r 2 SP q ESC \) while the program
+                   runs: it must not quit; q afterwards does.
+  misuse           The library used the wrong way round (--helper, the tooltip-misuse program):
+                   exit() without end() in a session and in an own-ncurses program (status 1,
+                   terminal restored), a second session (refused in one line, status 5, the
+                   first ended cleanly), the guard installed after newterm then a crash (the
+                   shell's modes back), an overlay made before newterm (one line, status 2).
 
     python3 scripts/hostile_pty.py --binary .build/debug/tooltip-tui --case stalled-resume --repeat 3
 
@@ -457,6 +472,156 @@ def terms(binary, directory):
     return "; ".join(problems)
 
 
+def peak_rss_mb(pid):
+    """The process's peak resident set (VmHWM) in MB, or 0 when it cannot be read."""
+    try:
+        with open("/proc/%d/status" % pid) as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024.0
+    except OSError:
+        pass
+    return 0.0
+
+
+def wide_to_tall(binary, directory):
+    problems = []
+    for (cols, rows), (to_cols, to_rows) in (((10000, 1), (1, 10000)), ((1, 10000), (10000, 1))):
+        run = Run(binary, [], cols, rows)
+        problem = ""
+        if not run.started():
+            problem = "did not start"
+        else:
+            run.pump(0.3)
+            set_size(run.master, to_cols, to_rows)
+            os.kill(run.proc.pid, signal.SIGWINCH)
+            run.pump(0.5)
+            peak = peak_rss_mb(run.proc.pid)
+            run.pump(0.1, b"q")
+            status = run.wait(5.0)
+            if status is None:
+                problem = "still running 5 s after q (killed); peak RSS %.0f MB" % peak_rss_mb(run.proc.pid)
+            elif status != 0:
+                problem = "exit status %s, not 0" % status
+            elif peak > 256:
+                problem = "peak RSS %.0f MB" % peak
+        stderr, after = run.finish()
+        if not problem and after != run.before:
+            problem = "termios not restored"
+        if not problem and stderr:
+            problem = "stderr: " + stderr.strip()[:200]
+        if problem:
+            problems.append("%dx%d -> %dx%d: %s" % (cols, rows, to_cols, to_rows, problem))
+    return "; ".join(problems)
+
+
+def stalled_motion(binary, directory):
+    """The demo's `o` (hover on: any-motion tracking asked for) or, for a program whose scene
+    has hover anchors, a motion report (1003 asked for once more), with the terminal's output
+    stopped: SIGTERM must end it with 143."""
+    demo = os.path.basename(binary) == "tooltip-tui"
+    run = Run(binary, [], 80, 24)
+    problem = ""
+    if not run.started():
+        problem = "did not start"
+    else:
+        run.pump(0.5)
+        run.reading = False
+        termios.tcflow(run.slave, termios.TCOOFF)
+        run.pump(0.5, b"o" if demo else b"\x1b[<35;30;5M")
+        blocked = blocked_in_write(run.proc.pid)
+        os.kill(run.proc.pid, signal.SIGTERM)
+        status = run.wait(2.0)
+        if not blocked:
+            problem = "not blocked writing when SIGTERM came"
+        elif status is None:
+            problem = "hang: still running 2 s after SIGTERM (killed)"
+        elif status != 143:
+            problem = "exit status %s, not 143" % status
+    termios.tcflow(run.slave, termios.TCOON)
+    _, after = run.finish()
+    if not problem and after != run.before:
+        problem = "termios not restored"
+    return problem
+
+
+def absurd_colors(binary, directory):
+    source = subprocess.run(["infocmp", "-x", "xterm-256color"], capture_output=True, text=True,
+                            check=True).stdout
+    problems = []
+    for name, capability in (("tk-pairs-max", "pairs"), ("tk-colors-max", "colors")):
+        entry = re.sub(r"^xterm-256color\|[^,]*,", name + "|absurd numbers,", source, count=1, flags=re.M)
+        entry = re.sub(r"\b%s#[^,]*," % capability, "%s#2147483647," % capability, entry, count=1)
+        path = os.path.join(directory, name + ".src")
+        with open(path, "w") as f:
+            f.write(entry)
+        subprocess.run(["tic", "-x", "-o", directory, path], check=True, capture_output=True)
+        run = Run(binary, [], 80, 24, env_extra={"TERM": name, "TERMINFO": directory})
+        problem = keys_then_quit(run, after_exit=switched_on_again)
+        if problem:
+            problems.append("%s: %s" % (name, problem))
+    return "; ".join(problems)
+
+
+def dcs_reply(binary, directory):
+    run = Run(binary, [], 80, 24)
+    problem = ""
+    if not run.started():
+        problem = "did not start"
+    else:
+        run.pump(0.5)
+        run.pump(1.0, b"\x1bP1$r2 q\x1b\\")
+        if run.proc.poll() is not None:
+            problem = "the reply's q quit the program (status %s)" % run.proc.poll()
+        else:
+            run.pump(0.3, b"q")
+            status = run.wait(5.0)
+            if status != 0:
+                problem = "q after the reply: status %s, not 0" % status
+    stderr, after = run.finish()
+    if not problem and after != run.before:
+        problem = "termios not restored"
+    if not problem and stderr:
+        problem = "stderr: " + stderr.strip()[:200]
+    return problem
+
+
+MISUSES = [
+    # (argument, expected status, a line stderr must hold, whether curses mode came on first)
+    ("session-exit-without-end", 1, None, True),
+    ("own-exit-without-end", 1, None, True),
+    ("two-sessions", 5, "a terminal session is already running in this process", True),
+    ("guard-after-newterm", -signal.SIGILL, None, True),
+    ("overlay-before-newterm", 2, "TooltipOverlay(pairs:) needs a screen: call it after newterm", False),
+]
+
+
+def misuse(helper, directory):
+    problems = []
+    for argument, expected, line, curses in MISUSES:
+        run = Run(helper, [argument], 80, 24)
+        status = run.wait(5.0)
+        stderr, after = run.finish()
+        last_on = max((m.end() for m in ALT_ON.finditer(run.output)), default=-1)
+        last_off = max((m.end() for m in ALT_OFF.finditer(run.output)), default=-1)
+        problem = ""
+        if status is None:
+            problem = "still running 5 s after the start (killed)"
+        elif status != expected:
+            problem = "status %s, not %s" % (status, expected)
+        elif curses and (last_on < 0 or last_off < last_on):
+            problem = "the alternate screen was left on"
+        elif not curses and run.output:
+            problem = "the terminal was written to"
+        elif after != run.before:
+            problem = "termios not restored"
+        elif line is not None and stderr != line + "\n":
+            problem = "stderr %r" % stderr[:300]
+        if problem:
+            problems.append("%s: %s" % (argument, problem))
+    return "; ".join(problems)
+
+
 CASES = {
     "stdin-modes": stdin_modes,
     "api-edges": api_edges,
@@ -468,7 +633,14 @@ CASES = {
     "huge": lambda binary, directory: huge(binary, directory, False),
     "huge-start": lambda binary, directory: huge(binary, directory, True),
     "sizeless": sizeless,
+    "wide-to-tall": wide_to_tall,
+    "stalled-motion": stalled_motion,
+    "absurd-colors": absurd_colors,
+    "dcs-reply": dcs_reply,
+    "misuse": lambda binary, directory: misuse(OPTIONS.helper, directory),
 }
+
+OPTIONS = None
 
 
 def main():
@@ -476,7 +648,9 @@ def main():
     parser.add_argument("--binary", required=True)
     parser.add_argument("--case", action="append", choices=sorted(CASES), required=True)
     parser.add_argument("--repeat", type=int, default=1)
-    options = parser.parse_args()
+    parser.add_argument("--helper", help="the tooltip-misuse program, for --case misuse")
+    global OPTIONS
+    options = OPTIONS = parser.parse_args()
     runs = failed = 0
     with tempfile.TemporaryDirectory() as directory:
         for name in options.case:

@@ -141,7 +141,16 @@ static void fault_handler(int sig, siginfo_t *info, void *context) {
   if (sig == SIGTRAP || sig == SIGABRT || sig == SIGSYS) raise(sig);
 }
 
+/* At exit() with the guard still installed (a program that exits from an error path without
+   ending curses, or ncurses' own exit(1) when start_color cannot allocate): the terminal is
+   restored as after a fault. A program that ended curses removed the guard first. */
+static void restore_at_exit(void) {
+  if (installed) tg_restore_all();
+}
+
 void tg_install_fault_handlers(void) {
+  static int exit_registered = 0;
+  if (!exit_registered) exit_registered = atexit(restore_at_exit) == 0;
   if (installed) return;
   backtracer_asked_for = getenv("SWIFT_BACKTRACE") != NULL;
   struct sigaction action;

@@ -71,13 +71,24 @@ package final class CursesColors: StyleResolver {
   /// Starts colours on a screen the library owns (after `newterm`), with the terminal's own
   /// default colours kept (`use_default_colors`), unless `noColor` (the value of `NO_COLOR`) is
   /// non-empty or the terminal has none. Every pair from 1 up may be used.
+  /// Colours do not start (monochrome) on an entry naming more than 2^24 colours or 2^16
+  /// pairs (``saneCounts(colors:pairs:)``).
   package convenience init(noColor: String?) {
     let wanted = noColor?.isEmpty ?? true
-    if wanted, has_colors() {
+    if wanted, has_colors(), Self.saneCounts(colors: tigetnum("colors"), pairs: tigetnum("pairs")) {
       start_color()
       _ = use_default_colors()
     }
     self.init(pairs: 1..<Int32.max, noColor: noColor)
+  }
+
+  /// Whether a terminfo entry's `colors` and `pairs` are numbers `start_color` can take: at most
+  /// 2^24 colours (direct colour) and 2^16 pairs, what every entry ncurses ships stays within.
+  /// A crafted entry with `pairs#2147483647` has `start_color` allocate what it cannot (ncurses
+  /// then exits with "Out of memory", from inside the call), and `colors#2147483647` has it
+  /// loop for good.
+  static func saneCounts(colors: Int32, pairs: Int32) -> Bool {
+    colors <= 0x100_0000 && pairs <= 0x1_0000
   }
 
   /// Colours on a screen the program owns: uses only the pairs in `pairs` (clipped to the

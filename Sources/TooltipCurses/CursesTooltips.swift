@@ -30,6 +30,9 @@ import TooltipKit
 ///   selected). Esc while a tooltip is open (it closes) or an anchor is selected (nothing is then
 ///   selected). The component's other keys (arrows, Enter, Space, `i`, `h j k l`) only while an
 ///   anchor is selected. Everything else is the program's.
+/// - **Terminal replies** (a DECRQSS answer `ESC P 1 $ r 2 SP q ESC \`, an OSC colour report,
+///   a CSI that curses' key table does not hold): consumed, from the byte after their ESC to
+///   their end, as the session's parser drops them; the ESC itself has come as Esc already.
 /// - **`ERR`** (a timeout, or no input at all) is never consumed: it is the program's timer too.
 ///   The component sends its long-press tick and checks the input: ``inputEnd`` is set once a
 ///   quit signal is pending (``pendingSignal``, after ``installGuard(input:output:)``) or the
@@ -77,6 +80,8 @@ public final class CursesTooltips {
   }
 
   private var decoder = InputDecoder()
+  /// Terminal replies among the bytes `wgetch` returns, which are the component's to drop.
+  private var replies = TerminalReplies()
   /// Whether the press in progress was consumed (its release then is too).
   private var pressConsumed = false
   /// The wait last handed out by ``inputTimeout(atMost:)`` and when.
@@ -146,6 +151,7 @@ public final class CursesTooltips {
     }
     earlyFailures = 0
     readableButEmpty = 0
+    if replies.take(value, at: now) { return true }
     var report: MouseReport?
     if value == KEY_MOUSE {
       guard let mouse else { return false }
@@ -329,9 +335,7 @@ public final class CursesTooltips {
     guard resumes != resumesSeen else { return }
     resumesSeen = resumes
     guard pointerMotion else { return }
-    // A write that may block (the terminal may have stopped reading meanwhile): a quit signal
-    // during it restores the terminal from the handler and ends the program.
-    _ = TerminalGuard.blocking { writeMode(Self.motionOn) }
+    writeMode(Self.motionOn)
     motionConfirmed = false
   }
 
@@ -352,10 +356,14 @@ public final class CursesTooltips {
   }
 
   /// Writes a mode switch at once: ncurses' `putp` outside a refresh goes through the C
-  /// library's buffer of standard output, which nothing else flushes.
+  /// library's buffer of standard output, which nothing else flushes. A write that may block
+  /// (a terminal that stopped reading): a quit signal during it restores the terminal from the
+  /// handler and ends the program.
   private func writeMode(_ sequence: String) {
-    _ = putp(sequence)
-    _ = fflush(tk_stdout())
+    _ = TerminalGuard.blocking {
+      _ = putp(sequence)
+      _ = fflush(tk_stdout())
+    }
   }
 
   /// After an `ERR`: whether the input is gone (see the type's rules).
@@ -377,5 +385,87 @@ public final class CursesTooltips {
     let early = wait.milliseconds < 0 || now - wait.since < .milliseconds(Int64(wait.milliseconds) - 1)
     earlyFailures = early ? earlyFailures + 1 : 0
     if earlyFailures >= 100 { inputEnd = (129, "standard input fails without waiting (the terminal is gone)") }
+  }
+}
+
+/// The terminal replies in what a program's `wgetch` returns, byte by byte: with the keypad on,
+/// curses turns the sequences of its key table into key codes and hands every other sequence
+/// over as its bytes, ESC first. A reply (DCS, OSC, APC, PM, SOS strings, and CSI sequences)
+/// must not reach the program as keys: the `q` of a DECRQSS answer would quit it.
+///
+/// A reply arrives in one write, so its introducer follows its ESC at once and its bytes
+/// follow one another; a person typing Esc, then `P`, is slower. An introducer counts within
+/// ``introducerWait`` of the ESC, and a reply ends at its terminator, at a pause longer than
+/// ``pause``, or after ``longest`` bytes: a lost terminator never swallows the keys after it.
+struct TerminalReplies {
+  private enum State {
+    case ground
+    case string(escape: Bool)
+    case control
+  }
+
+  private var state = State.ground
+  /// When the last ESC came, while it may still begin a reply.
+  private var escapeTime: Duration?
+  /// When the reply's last byte came.
+  private var lastTime = Duration.zero
+  /// The reply's bytes so far.
+  private var count = 0
+
+  /// How soon after its ESC a reply's introducer comes.
+  static let introducerWait = Duration.milliseconds(50)
+  /// The longest pause inside a reply.
+  static let pause = Duration.milliseconds(200)
+  /// The most bytes a reply is taken to hold.
+  static let longest = 4096
+
+  /// Whether `value`, read at `now`, belongs to a terminal reply (the program should not see
+  /// it).
+  mutating func take(_ value: Int32, at now: Duration) -> Bool {
+    let escape = escapeTime
+    escapeTime = nil
+    switch state {
+    case .ground:
+      break
+    case .string, .control:
+      if now - lastTime > Self.pause || count >= Self.longest || value > 0xFF {
+        state = .ground
+      } else {
+        lastTime = now
+        count += 1
+        return within(value)
+      }
+    }
+    if value == 0x1B {
+      escapeTime = now
+      return false
+    }
+    guard let escape, now - escape <= Self.introducerWait else { return false }
+    switch value {
+    case 0x50, 0x5D, 0x5F, 0x5E, 0x58: state = .string(escape: false)  // P ] _ ^ X
+    case 0x5B: state = .control  // [
+    default: return false
+    }
+    lastTime = now
+    count = 1
+    return true
+  }
+
+  /// A byte inside a reply: consumed, and the reply ended at its terminator (ST or BEL for a
+  /// string, a final byte for a CSI).
+  private mutating func within(_ value: Int32) -> Bool {
+    switch state {
+    case .string(let escape):
+      if value == 0x07 || (escape && value == 0x5C) {
+        state = .ground
+      } else {
+        state = .string(escape: value == 0x1B)
+      }
+    case .control:
+      if (0x40...0x7E).contains(value) { state = .ground }
+    case .ground:
+      break
+    }
+    return true
   }
 }

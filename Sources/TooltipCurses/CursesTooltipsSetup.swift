@@ -28,18 +28,27 @@ extension CursesTooltips {
   /// during it restores the terminal from the handler and ends the program. A terminal that a
   /// previous program left non-blocking is made blocking (the restore puts the flag back).
   ///
+  /// Sizes are held to what a ``TerminalSession`` draws: at most 10,000 cells a side and 2^20
+  /// cells in all (a larger terminal shows the screen in its top-left corner), at the start and
+  /// on every resize, which the guard hands curses itself (never through the union of the old
+  /// and the new size) and which the program sees as `KEY_RESIZE` as before: ``blocking(_:)``
+  /// around `wgetch` does it. Called after `newterm`, the guard saves the modes curses keeps as
+  /// the shell's, so the order does not matter but for the size at the start.
+  ///
   /// - Parameters:
   ///   - input: the descriptor the screen reads (standard input unless `newterm` is given
   ///     another stream).
   ///   - output: the descriptor the screen writes.
   public static func installGuard(input: Int32 = 0, output: Int32 = 1) {
     TerminalGuard.install(input: input, output: output)
+    ScreenSize.takeOver()
   }
 
   /// Puts back the signal handlers that were there before ``installGuard(input:output:)``: a
   /// program calls it after `endwin`, on its way out.
   public static func removeGuard() {
     TerminalGuard.remove()
+    ScreenSize.giveBack()
   }
 
   /// Runs `body`, a call that may block on the terminal (`doupdate`, `wgetch` with no timeout,
@@ -47,10 +56,14 @@ extension CursesTooltips {
   /// terminal that stopped reading (a paused `ssh`, an XOFF) holds the call restores the
   /// terminal without blocking and ends the program with 128 + the signal.
   ///
+  /// A resize that interrupted `body` (or came before it) is handed to curses after it, cut as
+  /// ``installGuard(input:output:)`` says; the next `wgetch` returns `KEY_RESIZE`.
+  ///
   /// - Returns: what `body` returned; nil, with `body` not run, when a quit signal is already
   ///   pending (the program is about to end: ``inputEnd`` says so).
   public static func blocking<T>(_ body: () -> T) -> T? {
-    TerminalGuard.blocking(body)
+    defer { ScreenSize.follow() }
+    return TerminalGuard.blocking(body)
   }
 
   /// The quit signal that arrived since ``installGuard(input:output:)``, if any: a program

@@ -1,3 +1,4 @@
+import CNcurses
 import CTerminalGuard
 
 #if canImport(Glibc)
@@ -26,7 +27,15 @@ package enum TerminalGuard {
   /// shared with the shell) is made blocking, so that curses' reads wait and its writes are
   /// not dropped; the restore puts the flag back.
   package static func install(input: Int32 = 0, output: Int32 = 1) {
-    tg_save(input, output)
+    if tk_stdscr() != nil && !isendwin() {
+      // Curses has started: the terminal is in its modes now, and the shell's are the ones
+      // curses saved at its start. Those are the ones to restore.
+      reset_shell_mode()
+      tg_save(input, output)
+      reset_prog_mode()
+    } else {
+      tg_save(input, output)
+    }
     // Each in turn, not over an array: an array of `Int32` is a generic type the runtime
     // instantiates at start.
     func makeBlocking(_ fd: Int32) {

@@ -1,10 +1,14 @@
 import CNcurses
 import CTerminalGuard
+import Synchronization
 import TooltipKit
 
 #if canImport(Glibc)
   import Glibc
 #endif
+
+/// Whether a ``TerminalSession`` of this process has started and not ended.
+private let sessionLive = Atomic<Bool>(false)
 
 /// Why a terminal session could not start: the program is not in a usable terminal.
 ///
@@ -24,6 +28,9 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
   case noCursorAddressing(String)
   /// ncurses refused to start on this terminal.
   case startFailed(String)
+  /// Another session of this process has not ended: one terminal, one session (a second would
+  /// save the first one's curses modes as the shell's, and leave them behind).
+  case sessionActive
 
   /// The problem in a few words.
   public var description: String {
@@ -35,6 +42,7 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
     case .noTerminfoDatabase: "no terminfo database found"
     case .noCursorAddressing(let name): "terminal type '\(Self.shown(name))' cannot move the cursor (TERM)"
     case .startFailed(let name): "cannot start curses on terminal type '\(Self.shown(name))'"
+    case .sessionActive: "a terminal session is already running in this process"
     }
   }
 
@@ -109,7 +117,9 @@ public final class TerminalSession {
         if !mouseOn { pointerMotion = false }
         return
       }
-      Self.write(pointerMotion ? Self.motionOff + Self.motionOn : Self.motionOff + Self.buttonsAgain)
+      // A write that may block (a terminal that stopped reading): a quit signal during it ends
+      // the program from the handler, the terminal restored.
+      Self.blockingWrite(pointerMotion ? Self.motionOff + Self.motionOn : Self.motionOff + Self.buttonsAgain)
       motionConfirmed = !pointerMotion
     }
   }
@@ -133,6 +143,11 @@ public final class TerminalSession {
   /// - Throws: ``TerminalError`` when standard input or output is not a terminal, or `TERM` is
   ///   unset, unknown, or cannot address the cursor. Nothing is written to the terminal then.
   public init(mouse: Bool) throws(TerminalError) {
+    guard sessionLive.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else {
+      throw .sessionActive
+    }
+    var started = false
+    defer { if !started { sessionLive.store(false, ordering: .relaxed) } }
     guard isatty(0) == 1 else { throw .notATerminal(stream: "standard input") }
     guard isatty(1) == 1 else { throw .notATerminal(stream: "standard output") }
     guard fcntl(0, F_GETFL) & O_ACCMODE != O_WRONLY else { throw .notReadable(stream: "standard input") }
@@ -156,20 +171,8 @@ public final class TerminalSession {
     default: throw .unknownTerminal(name())
     }
 
-    // The terminal's own size, not LINES or COLUMNS from the environment: those would pin the
-    // screen at one size through every resize. (use_env(false) turns resizing off altogether.)
-    unsetenv("LINES")
-    unsetenv("COLUMNS")
-    // A side curses cannot hold (it keeps coordinates in `short`) is cut to what it can,
-    // through the one door newterm leaves: LINES and COLUMNS, taken away again after it.
-    // A terminal that reports no size (0 x 0) leaves curses the terminfo entry's `cols` and
-    // `lines`, cut the same way (an entry may say 40000, or 32767 x 32767: a gigabyte of cells).
-    let real = Self.terminalSize() ?? Self.terminfoSize(term)
-    if let real, Self.drawable(real) != real {
-      let drawn = Self.drawable(real)
-      setenv("LINES", String(drawn.height), 1)
-      setenv("COLUMNS", String(drawn.width), 1)
-    }
+    // The size curses takes, cut to what the session draws (ScreenSize.capStart).
+    ScreenSize.capStart(term: term)
     // Start-up is one call that may block on the terminal, from before the quit handlers are
     // installed: a quit signal at any moment of it restores the terminal and ends the program
     // from the handler. (Curses' start-up writes can block: on a terminal that stopped
@@ -181,8 +184,7 @@ public final class TerminalSession {
     // unchecked: installed before newterm, which then installs no SIGWINCH handler of its own.
     SignalFlags.installResize()
     let screen = newterm(term, tk_stdout(), tk_stdin())
-    unsetenv("LINES")
-    unsetenv("COLUMNS")
+    ScreenSize.uncap()
     guard screen != nil else {
       SignalFlags.removeResize()
       TerminalGuard.remove()
@@ -212,6 +214,7 @@ public final class TerminalSession {
     colors = CursesColors(noColor: getenv("NO_COLOR").map { String(cString: $0) })
     tg_blocking_end()
     presenter = Presenter(colors: colors, screenOnStandardOutput: true)
+    started = true
   }
 
   /// Switches output flow control (IXON) off, as curses programs do: Ctrl-S and Ctrl-Q reach
@@ -232,44 +235,9 @@ public final class TerminalSession {
     end()
   }
 
-  /// The largest side curses can hold: it keeps coordinates in `short`.
-  static let maxSide = 10_000
-  /// The most cells a screen is drawn with: curses keeps three copies of the screen and the
-  /// presenter two, about 120 bytes a cell in all, so a million cells take some 120 MB.
-  static let maxCells = 1_048_576
-
-  /// The part of a terminal of size `real` that a session draws on: each side at most
-  /// ``maxSide``, and at most ``maxCells`` cells (fewer rows when there would be more). A
-  /// larger terminal shows the frame in its top-left corner, the rest left blank.
-  static func drawable(_ real: Size) -> Size {
-    let width = min(max(1, real.width), maxSide)
-    let height = min(max(1, real.height), maxSide, max(1, maxCells / width))
-    return Size(width: width, height: height)
-  }
-
-  /// The size the terminfo entry of `term` gives (`cols`, `lines`), which curses takes when the
-  /// terminal reports none; nil when the entry gives none.
-  static func terminfoSize(_ term: UnsafePointer<CChar>) -> Size? {
-    var columns: Int32 = -1
-    var lines: Int32 = -1
-    tk_terminfo_size(term, 1, &columns, &lines)
-    guard columns > 0, lines > 0 else { return nil }
-    return Size(width: Int(columns), height: Int(lines))
-  }
-
-  /// The terminal's own size (`TIOCGWINSZ` on standard output), nil when it does not say.
-  static func terminalSize() -> Size? {
-    var window = winsize()
-    guard ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return nil }
-    return Size(width: Int(window.ws_col), height: Int(window.ws_row))
-  }
-
   /// After a SIGWINCH: the terminal's new size, cut to what can be drawn, handed to curses.
   private func applyResize() -> Size {
-    if let real = Self.terminalSize() {
-      let drawn = Self.drawable(real)
-      resizeterm(Int32(drawn.height), Int32(drawn.width))
-    }
+    ScreenSize.resizeToTerminal()
     return size
   }
 
@@ -573,6 +541,7 @@ public final class TerminalSession {
     tg_blocking_end()
     TerminalGuard.remove()
     SignalFlags.removeResize()
+    sessionLive.store(false, ordering: .relaxed)
   }
 
   /// Ends the session after the quit signal `signal`. When the terminal is not taking output
@@ -588,6 +557,7 @@ public final class TerminalSession {
     tg_remove_stop_handler()
     TerminalGuard.remove()
     SignalFlags.removeResize()
+    sessionLive.store(false, ordering: .relaxed)
   }
 
   /// Whether standard output takes more output now (checked without waiting): a terminal that

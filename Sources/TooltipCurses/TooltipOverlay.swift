@@ -1,6 +1,10 @@
 import CNcurses
 import TooltipKit
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Draws the open tooltip of a program that owns ncurses itself, in one of two styles: in
 /// windows of its own on panels above the program's (any window the bubble crosses), or into
 /// one window of the program's, over what the program drew there.
@@ -71,6 +75,9 @@ public final class TooltipOverlay {
   ///     a filled style is drawn in reverse video.
   ///   - noColor: the value of `NO_COLOR`; when it is set and not empty, bubbles are drawn
   ///     without colour, as they are when the program started no colours.
+  ///
+  /// Called before `newterm` (there is no screen to draw on), it says so in one line on
+  /// standard error and ends the program with status 2.
   public convenience init(pairs: Range<Int32>, noColor: String? = nil) {
     self.init(colors: CursesColors(pairs: pairs, noColor: noColor))
   }
@@ -84,7 +91,15 @@ public final class TooltipOverlay {
 
   /// An overlay that draws the bubble in windows of its own, on panels, drawing with `colors`.
   package init(colors: any StyleResolver) {
-    window = tk_stdscr()
+    guard let screen = tk_stdscr() else {
+      // No screen yet: a program error no later call can mend. Said in one line, and ended
+      // with status 2 rather than a trap, whose backtracer would wait at a prompt on the
+      // terminal.
+      let message = "TooltipOverlay(pairs:) needs a screen: call it after newterm\n"
+      _ = writeAll(Array(message.utf8), to: 2)
+      exit(2)
+    }
+    window = screen
     self.colors = colors
     usesPanels = true
   }

@@ -7,9 +7,11 @@ extension EndToEnd {
   /// under a pseudo-terminal: stalled output meeting a resume, a hang-up nobody signals,
   /// sides ncurses cannot hold.
   @Suite struct HostileTerminal {
-    func run(_ cases: [String], repeat count: Int = 1) throws -> Finished {
+    func run(_ cases: [String], binary: String = Binary.path, repeat count: Int = 1) throws -> Finished {
       let script = Repository.path("scripts/hostile_pty.py")
-      var arguments = ["python3", script, "--binary", Binary.path, "--repeat", String(count)]
+      var arguments = [
+        "python3", script, "--binary", binary, "--helper", Binary.sibling("tooltip-misuse"), "--repeat", String(count),
+      ]
       for name in cases { arguments += ["--case", name] }
       return try runProcess("/usr/bin/env", arguments)
     }
@@ -112,6 +114,71 @@ extension EndToEnd.HostileTerminal {
   /// its flag back at the end.
   @Test func aWriteOnlyOrNonBlockingStandardInputIsToldApart() throws {
     let result = try run(["stdin-modes"])
+    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+  }
+}
+
+extension EndToEnd.HostileTerminal {
+  /// 10000 x 1 resized to 1 x 10000 and back, each size within the cap: every front end answers
+  /// `q` within 5 s with a peak RSS under 256 MB. Before, curses grew the screen before it shrank
+  /// it, through the union of both sizes (10000 x 10000 cells): 18-22 s at full CPU, 8.2 GB,
+  /// `q` ignored meanwhile.
+  @Test(arguments: ["tooltip-tui", "job-monitor", "toolbar-own-curses"])
+  func aWideToTallResizeNeverHoldsTheUnionOfBothSizes(program: String) throws {
+    let result = try run(["wide-to-tall"], binary: Binary.sibling(program))
+    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+  }
+
+  /// The own-ncurses examples get the session's cap: 40000 x 2, 2 x 40000 and 65535 x 65535, at
+  /// the start and by a resize, are drawn within it and `q` ends them with 0. Before, a side
+  /// past 32767 crashed them within 0.2 s, and 32767 x 32767 hung past 3 GB.
+  @Test(arguments: ["job-monitor", "toolbar-own-curses"])
+  func anOwnCursesProgramGetsTheSessionsSizeCap(program: String) throws {
+    let result = try run(["huge", "huge-start"], binary: Binary.sibling(program))
+    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    #expect(result.text.contains("2 runs, 0 failed"), "\(result.text)")
+  }
+
+  /// With the terminal's output stopped, the write that asks for pointer motion (the demo's
+  /// `o`; the job monitor's first motion report) blocks, and SIGTERM ends the program with 143
+  /// within 2 s. Before, the write sat outside the signal-safe bracket: deaf to SIGTERM until
+  /// the terminal read again.
+  @Test(arguments: ["tooltip-tui", "job-monitor"])
+  func aBlockedModeWriteEndsOnSIGTERM(program: String) throws {
+    let result = try run(["stalled-motion"], binary: Binary.sibling(program))
+    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+  }
+
+  /// Terminfo entries with `pairs#2147483647` and `colors#2147483647`: the demo runs in
+  /// monochrome and quits on `q` with 0, the terminal restored. Before, `start_color` exited 1
+  /// with "Out of memory" in curses mode, or spun for good.
+  @Test func absurdColourNumbersGiveMonochrome() throws {
+    let result = try run(["absurd-colors"])
+    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+  }
+
+  /// A DECRQSS answer holding `q` reaches the own-ncurses examples as a reply, not as keys:
+  /// they keep running, and `q` typed after it quits them. Before, the reply's `q` quit both.
+  @Test(arguments: ["job-monitor", "toolbar-own-curses"])
+  func aTerminalReplyIsNotTakenForKeys(program: String) throws {
+    let result = try run(["dcs-reply"], binary: Binary.sibling(program))
+    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+  }
+
+  /// The library used the wrong way round (`tooltip-misuse`): `exit()` without `end()` in a
+  /// session and in an own-ncurses program restores the terminal (before, the alternate screen,
+  /// the mouse modes and raw termios stayed); a second session is refused in one line and the
+  /// first ends cleanly (before, it started, and termios stayed raw after both ended); the guard
+  /// installed after `newterm` gives the shell's modes back on a crash (before, curses' raw
+  /// modes); an overlay made before `newterm` ends with one line and status 2 (before, a bare
+  /// nil-unwrap trap and 30 s at the backtracer's prompt).
+  @Test func misusesEndWithALineAndTheTerminalRestored() throws {
+    let result = try run(["misuse"])
     #expect(result.status == 0, "\(result.text)\(result.stderr)")
     #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
   }

@@ -15,9 +15,9 @@ import TooltipKit
     (Size(width: 0, height: 0), Size(width: 1, height: 1)),
   ])
   func aTerminalIsDrawnWithinTheLimits(real: Size, drawn: Size) {
-    let size = TerminalSession.drawable(real)
+    let size = ScreenSize.drawable(real)
     #expect(size == drawn)
     #expect(size.width <= Int(Int16.max) && size.height <= Int(Int16.max))
-    #expect(size.width * size.height <= TerminalSession.maxCells)
+    #expect(size.width * size.height <= ScreenSize.maxCells)
   }
 }

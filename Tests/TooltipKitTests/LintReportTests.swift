@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TooltipKit
 
 /// The lint rules, one at a time, on scenes built in the test.

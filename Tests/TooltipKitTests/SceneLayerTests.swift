@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TooltipKit
 
 /// The scene layer (``Renderer/drawScene(_:into:)``) with the state drawn over it

@@ -10,7 +10,8 @@ void tg_save(int input_fd, int output_fd);
 
 /* Installs handlers for SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE and SIGSYS that
    restore the saved modes, write the reset sequences, then hand the signal on to the handler that was there
-   before (the Swift runtime's backtracer, or the default action). */
+   before (the Swift runtime's backtracer, or the default action). The first call also has
+   exit() restore the terminal while the handlers are installed (atexit). */
 void tg_install_fault_handlers(void);
 
 /* Puts back the handlers that were there before tg_install_fault_handlers. */
