@@ -186,6 +186,44 @@ class Shot:
         return counts.most_common(1)[0][0]
 
 
+# The cells whose colour decides the screen's background: spread over the screen, none in its
+# centre (konsole's first launch, with a fresh $HOME, shows a "Size: 80 x 24" hint there) and
+# none on the prompt's top row.
+BACKGROUND_CELLS = [(x, y) for x in (COLUMNS // 8, COLUMNS // 4, 3 * COLUMNS // 4, 7 * COLUMNS // 8)
+                    for y in (ROWS // 4, 3 * ROWS // 4, ROWS - 2)]
+
+
+def screen_background(shot):
+    """The colour most of BACKGROUND_CELLS show: a popup over a few of them cannot decide it."""
+    votes = collections.Counter(shot.dominant(x, y) for x, y in BACKGROUND_CELLS)
+    votes.pop(None, None)
+    return votes.most_common(1)[0][0] if votes else None
+
+
+def self_test():
+    """Checks screen_background on a made-up screen: a light background with a dark popup
+    over its centre (konsole's size hint, 20 x 3 cells) must still read as light. Exits 0 when
+    it does, 1 when not."""
+    cw, ch = 8, 16
+    width, height = COLUMNS * cw, ROWS * ch
+    light, dark = b"\xee\xee\xee", b"\x22\x22\x22"
+    rows = []
+    for py in range(height):
+        row = bytearray(light * width)
+        if abs(py // ch - ROWS // 2) <= 1:
+            for cx in range(COLUMNS // 2 - 10, COLUMNS // 2 + 10):
+                row[3 * cx * cw:3 * (cx + 1) * cw] = dark * cw
+        rows.append(bytes(row))
+    shot = Shot(b"P6\n%d %d\n255\n" % (width, height) + b"".join(rows))
+    shot.grid = (0, 0, cw, ch)
+    centre = shot.dominant(COLUMNS // 2, ROWS // 2)
+    found = screen_background(shot)
+    ok = found == 0xEEEEEE and centre == 0x222222
+    print("screen_background with a popup over the centre: %06x (centre %06x): %s"
+          % (found or 0, centre or 0, "ok" if ok else "WRONG"))
+    return 0 if ok else 1
+
+
 def luminance(rgb):
     def channel(c):
         c /= 255
@@ -648,7 +686,7 @@ def check_start(c):
     c.before = r.wait_for(lambda s: s.ink(0, 0) and not any(s.ink(x, ROWS - 1) for x in range(COLUMNS)))
     if not c.before:
         raise Failed("the shell's prompt never showed")
-    c.background = r.background = c.before.dominant(COLUMNS // 2, ROWS // 2)
+    c.background = r.background = screen_background(c.before)
     # The theme that suits the terminal's background: a dark bubble on a light screen (light),
     # a light one on a dark screen (dark).
     c.theme = "light" if luminance(c.background) > 0.4 else "dark"
@@ -994,8 +1032,11 @@ def main():
     parser.add_argument("--binary", default=str(ROOT / ".build" / "debug" / "tooltip-tui"))
     parser.add_argument("--keep", help="keep each run's files in this directory")
     parser.add_argument("--list", action="store_true")
+    parser.add_argument("--self-test", action="store_true", help="check the screen reading on a made-up screen")
     args = parser.parse_args()
 
+    if args.self_test:
+        return self_test()
     if args.list:
         for name, spec in TERMINALS.items():
             print("%-22s %-16s %s" % (name, " ".join([spec["package"]] + spec.get("also", [])),

@@ -39,4 +39,14 @@ import Testing
     #expect(rows.count == installed.count, "\(report)")
     #expect(result.text.contains("\(installed.count * Self.checks) passed, 0 failed"), "\(report)")
   }
+
+  /// The matrix reads a terminal's background from cells spread over the screen, away from its
+  /// centre, where konsole's first launch (a fresh `$HOME`, as in a clean CI container) draws a
+  /// "Size: 80 x 24" hint: a made-up light screen with a dark popup over the centre reads as
+  /// light. Before, the one centre cell was sampled, the dark theme picked, and 7 checks failed.
+  @Test func theBackgroundIsNotReadFromAPopupInTheCentre() throws {
+    let result = try runProcess("/usr/bin/python3", [Repository.path("scripts/terminal-matrix.py"), "--self-test"])
+    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    #expect(result.text.contains("eeeeee (centre 222222): ok"), "\(result.text)")
+  }
 }
