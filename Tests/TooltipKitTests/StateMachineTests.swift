@@ -566,9 +566,10 @@ func script(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...
   }
 
   /// Timestamps and holds at the edge of what a caller can make (beyond Int64.max seconds, a
-  /// `Duration` holds some 1.7e20) saturate: a deadline past the edge stays in the future, a
-  /// tick far before the press decides nothing. Before, `press.time + hold` and
-  /// `now - press.time` trapped on overflow.
+  /// `Duration` holds some 1.7e20) saturate at Int64.max seconds: a deadline past the edge
+  /// stays ahead of any time inside it, a tick far before the press decides nothing, and one
+  /// past the edge decides the hold. Before, `press.time + hold` and `now - press.time` trapped
+  /// on overflow.
   @Test func durationsPastInt64MaxSecondsSaturateInsteadOfTrapping() {
     let edge = Duration.seconds(Int64.max) * 18
     let l = Board.layout { $0[6].trigger = .longPress(hold: edge) }
@@ -577,8 +578,10 @@ func script(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...
     let deadline = state.deadline
     #expect(deadline.map { $0 > .seconds(Int64.max) } == true)
     #expect(state.send(.tick(.zero - edge), layout: l) == [])
-    #expect(state.send(.tick(edge), layout: l) == [])
-    #expect(state.isPressing)
+    #expect(state.send(.tick(.seconds(Int64.max)), layout: l) == [])
+    // Past the limit every deadline has come: the hold is decided, once.
+    #expect(state.send(.tick(edge), layout: l) == [.opened("lp")])
+    #expect(state.deadline == nil)
     // A hover delay at the edge, from a clock reading at the edge: the rest's end saturates.
     let slow = HoverFocusTests.hoverLayout(hoverDelay: edge)
     var hover = TooltipState(layout: slow)

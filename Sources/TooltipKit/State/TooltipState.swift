@@ -548,7 +548,7 @@ public struct TooltipState: Hashable, Sendable {
     -> [TooltipEvent]
   {
     guard let pending = press, let anchorID = pending.longPressAnchor, !pending.decided,
-      now.saturating(minus: pending.time) >= pending.hold
+      now >= pending.time.saturating(plus: pending.hold)
     else { return [] }
     press?.decided = true
     var events: [TooltipEvent] = []
@@ -590,7 +590,4 @@ extension Duration {
   /// edge of what a caller can make (a tick stamped `.seconds(Int64.max) * 10`) moves a
   /// deadline to the edge instead of trapping on overflow.
   fileprivate func saturating(plus other: Duration) -> Duration { saturated + other.saturated }
-
-  /// `self - other`, each held to ±Int64.max seconds first (see ``saturating(plus:)``).
-  fileprivate func saturating(minus other: Duration) -> Duration { saturated - other.saturated }
 }

@@ -398,6 +398,12 @@ enum Invariants {
     var closed = CellGrid(size: layout.screen)
     Renderer.draw(layout, state: closedState, into: &closed)
     if closed.cursor != grid.cursor { violations.append("opening \(open) moved the cursor") }
+    // What the pointer lies over: the closed frame's cell, but the selection highlight's (the
+    // bubble, pointer included, lies over everything: a one-cell anchor's padding is where its
+    // left or right pointer goes).
+    var beneath = CellGrid(size: layout.screen)
+    Renderer.drawScene(layout, into: &beneath)
+    let highlighted = Renderer.highlight(layout, state: closedState)
 
     // What the bubble's cells must be: fill, text units (or fill in their style where an
     // edge cuts one), and the pointer glyph.
@@ -440,7 +446,8 @@ enum Invariants {
       case .headline: style = styles.headline
       case .supporting: style = styles.supporting
       case .pointer:
-        if let wrong = pointerStyle(cell.style, over: closed[point.x, point.y].style, styles: styles) {
+        let under = highlighted.contains { $0.contains(point) } ? beneath : closed
+        if let wrong = pointerStyle(cell.style, over: under[point.x, point.y].style, styles: styles) {
           violations.append("pointer of \(open) at (\(point.x),\(point.y)): \(wrong)")
         }
         style = cell.style
