@@ -14,13 +14,22 @@
 #error "TooltipKit builds on Linux with glibc only: CTerminalGuard needs Linux signal numbers (SIGPWR, SIGSTKFLT, the real-time signals) and glibc (see the README's Platforms)"
 #endif
 
-/* Mouse off (every mode curses may have asked for), keypad transmit off, attributes off,
-   cursor shown, the screen cleared with the cursor on its last row, main screen: on a terminal
-   with no alternate screen the frame goes and the prompt lands below, on a clean screen. */
-static const char reset_sequence[] =
-    "\033[?1000l\033[?1002l\033[?1003l\033[?1005l\033[?1006l\033[?1015l\033[?2004l"
-    "\033[?1l\033>"
-    "\033[0m\033[?25h\033[H\033[2J\033[999;1H\033[?1049l\r\n";
+/* The reset sequence (modes off, cursor shown, main screen) and the stop sequence (the modes
+   asked for beside curses' own, off while the program is stopped), as the terminal layer's
+   mode state spells them: handed over by tg_set_sequences before any handler can run. */
+#define SEQUENCE_CAPACITY 512
+static char reset_sequence[SEQUENCE_CAPACITY];
+static size_t reset_length = 0;
+static char stop_sequence[SEQUENCE_CAPACITY];
+static size_t stop_length = 0;
+
+void tg_set_sequences(const unsigned char *reset, size_t reset_count, const unsigned char *stop,
+                      size_t stop_count) {
+  reset_length = reset_count < SEQUENCE_CAPACITY ? reset_count : SEQUENCE_CAPACITY;
+  memcpy(reset_sequence, reset, reset_length);
+  stop_length = stop_count < SEQUENCE_CAPACITY ? stop_count : SEQUENCE_CAPACITY;
+  memcpy(stop_sequence, stop, stop_length);
+}
 
 static int saved_fds[2] = {-1, -1};
 static struct termios saved_modes[2];
@@ -79,7 +88,7 @@ static int write_all(int fd, const char *p, size_t length) {
 }
 
 /* Writes what it can of the reset sequences without waiting; 1 when all of it was written. */
-static int write_reset_once(int fd) { return write_all(fd, reset_sequence, sizeof(reset_sequence) - 1); }
+static int write_reset_once(int fd) { return write_all(fd, reset_sequence, reset_length); }
 
 static void write_reset(void) {
   int fd = saved_fds[1];
@@ -294,10 +303,6 @@ void tg_blocking_end(void) { atomic_fetch_sub(&blocking_depth, 1); }
    Stops (SIGTSTP): the modes asked for beside curses' own are off while the program is
    stopped. */
 
-/* Every mouse tracking mode, SGR reports and bracketed paste off: the shell and whatever runs
-   while the program is stopped get a terminal that sends them neither mouse reports nor paste
-   brackets. (Curses' own handler then switches off its own mouse mode and the screen.) */
-static const char stop_sequence[] = "\033[?1003l\033[?1002l\033[?1006l\033[?2004l";
 static struct sigaction previous_stop_action;
 static volatile sig_atomic_t stop_installed = 0;
 /* How many stops the handler has come back from (the program continued after each). */
@@ -309,7 +314,7 @@ static void stop_handler(int sig) {
   if (fd >= 0) {
     /* A write the terminal does not take: a quit signal during it ends the program. */
     atomic_fetch_add(&blocking_depth, 1);
-    (void)write_all(fd, stop_sequence, sizeof(stop_sequence) - 1);
+    (void)write_all(fd, stop_sequence, stop_length);
     atomic_fetch_sub(&blocking_depth, 1);
   }
   errno = saved_errno;

@@ -90,7 +90,7 @@ package final class CursesInput {
   ///
   /// Mouse reporting is switched on by curses (terminfo's `XM`, or the basic 1000 mode), which
   /// also switches it off and on around Ctrl-Z. ``TerminalSession`` asks for the rest beside
-  /// it (``modesOn(mouse:)``).
+  /// it (`TerminalModes.on(mouse:)`).
   ///
   /// - Returns: whether curses switched mouse reporting on.
   @discardableResult
@@ -106,20 +106,6 @@ package final class CursesInput {
     guard mousemask(MouseReport.requested, nil) != 0 else { return false }
     mouseinterval(0)
     return true
-  }
-
-  /// The modes asked for beside curses' own: bracketed paste (2004), so that a paste arrives as
-  /// one ``/TooltipKit/TerminalInput/paste(_:)`` and never as keys; and with the mouse, button-motion
-  /// reports (1002, for drags) in the SGR encoding (1006), so that reports carry any column.
-  /// Terminals that know SGR (xterm, tmux) prefer it to X10 and to UTF-8 1005, whichever of
-  /// those terminfo switched on; others ignore it, and what they send is parsed as it comes.
-  package static func modesOn(mouse: Bool) -> String {
-    (mouse ? "\u{1B}[?1002h\u{1B}[?1006h" : "") + "\u{1B}[?2004h"
-  }
-
-  /// Switches ``modesOn(mouse:)`` off again (the crash-time reset sequence does it too).
-  package static func modesOff(mouse: Bool) -> String {
-    "\u{1B}[?2004l" + (mouse ? "\u{1B}[?1006l\u{1B}[?1002l" : "")
   }
 
   /// Waits for the next input and parses it, stamping mouse events with ``MonotonicClock``.

@@ -179,10 +179,7 @@ public final class CursesTooltips {
         defer { pressConsumed = false }
         return pressConsumed
       case .move:
-        if pointerMotion && !motionConfirmed {
-          motionConfirmed = true
-          writeMode(Self.motionOn)
-        }
+        if let bytes = motion.motionReported() { writeMode(bytes) }
         // Motion (when the program asks ncurses for it) feeds hover, and stays the program's too.
         update(.motion(mouse.point, time: mouse.time))
         return false
@@ -289,11 +286,9 @@ public final class CursesTooltips {
   /// report after: mlterm (3.9) hides the pointer on a key press and watches for the motion that
   /// shows it again, and when that key came before 1003 (the key that made a hover anchor), that
   /// motion also ends every later motion report.
-  public private(set) var pointerMotion = false
-  /// Whether a motion report came since 1003 was last asked for (see ``pointerMotion``).
-  private var motionConfirmed = true
-  private static let motionOn = "\u{1B}[?1003h"
-  private static let motionOff = "\u{1B}[?1003l"
+  public var pointerMotion: Bool { motion.isOn }
+  /// Any-motion tracking as asked for (see ``pointerMotion``).
+  private var motion = MotionTracking()
 
   /// Whether the Ctrl-Z handler is installed (at the first ``draw(redraw:)``, after `newterm`,
   /// which installs curses' own), until ``end()``.
@@ -309,9 +304,7 @@ public final class CursesTooltips {
       tg_remove_stop_handler()
       followsStops = false
     }
-    guard pointerMotion else { return }
-    writeMode(Self.motionOff)
-    pointerMotion = false
+    if let bytes = motion.switchTo(false) { writeMode(bytes) }
   }
 
   /// Installs the guard's Ctrl-Z handler in front of curses' own (which `newterm` installed):
@@ -334,18 +327,15 @@ public final class CursesTooltips {
     let resumes = tg_resume_count()
     guard resumes != resumesSeen else { return }
     resumesSeen = resumes
-    guard pointerMotion else { return }
-    writeMode(Self.motionOn)
-    motionConfirmed = false
+    let bytes = motion.resumed()
+    if !bytes.isEmpty { writeMode(bytes) }
   }
 
   /// Asks for any-motion reports when the scene has a hover anchor and withdraws them when not.
   private func followPointerMotion() {
     let wanted = motionWanted
-    guard wanted != pointerMotion else { return }
-    writeMode(wanted ? Self.motionOff + Self.motionOn : Self.motionOff)
-    pointerMotion = wanted
-    motionConfirmed = !wanted
+    guard let bytes = motion.switchTo(wanted) else { return }
+    writeMode(bytes)
     if !wanted {
       // Terminals keep one tracking mode: switching 1003 off leaves none, so ncurses is made
       // to ask for its own again (off, then on with the program's mask).

@@ -27,6 +27,7 @@ package enum TerminalGuard {
   /// shared with the shell) is made blocking, so that curses' reads wait and its writes are
   /// not dropped; the restore puts the flag back.
   package static func install(input: Int32 = 0, output: Int32 = 1) {
+    TerminalModes.registerWithGuard()
     if tk_stdscr() != nil && !isendwin() {
       // Curses has started: the terminal is in its modes now, and the shell's are the ones
       // curses saved at its start. Those are the ones to restore.

@@ -110,30 +110,20 @@ public final class TerminalSession {
   /// again on every way out; without mouse reporting it stays off. Switching it off asks for
   /// button-motion tracking (1002) again, as most terminals drop every mouse mode with 1003.
   /// Switching it on writes 1003 off then on, and 1003 on once more at the first motion
-  /// report: mlterm 3.9 otherwise stops reporting motion after a key typed before it.
-  public var pointerMotion = false {
-    didSet {
-      guard mouseOn, pointerMotion != oldValue, !ended else {
-        if !mouseOn { pointerMotion = false }
-        return
-      }
+  /// report: mlterm 3.9 otherwise stops reporting motion after a key typed before it
+  /// (`MotionTracking`).
+  public var pointerMotion: Bool {
+    get { motion.isOn }
+    set {
+      guard mouseOn, !ended else { return }
+      let buttons = TerminalModes.Mode.buttonMotion.sequence(true)
       // A write that may block (a terminal that stopped reading): a quit signal during it ends
       // the program from the handler, the terminal restored.
-      Self.blockingWrite(pointerMotion ? Self.motionOff + Self.motionOn : Self.motionOff + Self.buttonsAgain)
-      motionConfirmed = !pointerMotion
+      if let bytes = motion.switchTo(newValue, buttonsAfter: buttons) { Self.blockingWrite(bytes) }
     }
   }
-  /// Whether a motion report came since 1003 was last asked for. mlterm (3.9) hides the
-  /// pointer on a key press and watches for the motion that shows it again; when that key came
-  /// before 1003 (the key that turns hover on), that motion also ends every later motion
-  /// report. So 1003 goes on from off (mlterm then reports the first motion even in the cell
-  /// it last reported), and the first motion report has 1003 asked for once more.
-  private var motionConfirmed = true
-  private static let motionOn = "\u{1B}[?1003h"
-  private static let motionOff = "\u{1B}[?1003l"
-  /// Button-motion tracking (1002) asked for again after 1003 goes off: xterm, tmux and most
-  /// terminals keep one tracking mode, and switching any of them off switches the mouse off.
-  private static let buttonsAgain = "\u{1B}[?1002h"
+  /// Any-motion tracking as asked for.
+  private var motion = MotionTracking()
   private var ended = false
 
   /// Starts curses on the controlling terminal (standard input and output).
@@ -206,7 +196,7 @@ public final class TerminalSession {
       self.waker = nil
       input = CursesInput(mouse: mouseOn)
     }
-    Self.write(CursesInput.modesOn(mouse: mouseOn))
+    Self.write(TerminalModes.on(mouse: mouseOn))
     // Ctrl-Z: those modes off while the program is stopped (curses' handler, which this one
     // hands the stop to, switches off only its own); asked for again on the resume.
     tg_install_stop_handler()
@@ -299,8 +289,7 @@ public final class TerminalSession {
     // to ask for again (a program run while this one was stopped may have reset them). A write
     // that may block: a quit signal during it ends the program from the handler (a terminal
     // that stopped reading would otherwise hold it in `write` for good).
-    Self.blockingWrite(CursesInput.modesOn(mouse: mouseOn) + (pointerMotion ? Self.motionOn : ""))
-    motionConfirmed = !pointerMotion
+    Self.blockingWrite(TerminalModes.on(mouse: mouseOn) + motion.resumed())
     return true
   }
 
@@ -345,9 +334,8 @@ public final class TerminalSession {
       return nil
     }
     failedWaits = 0
-    if !motionConfirmed, case .mouse(let mouse) = result, mouse.action == .move {
-      motionConfirmed = true
-      Self.write(Self.motionOn)
+    if case .mouse(let mouse) = result, mouse.action == .move, let bytes = motion.motionReported() {
+      Self.write(bytes)
     }
     return result
   }
@@ -530,7 +518,7 @@ public final class TerminalSession {
     // the program from the handler, the terminal restored without blocking.
     _ = tg_blocking_begin()
     // Curses switches off the mouse mode it switched on; the rest is ours.
-    Self.write((pointerMotion ? Self.motionOff : "") + CursesInput.modesOff(mouse: mouseOn))
+    Self.write((motion.switchTo(false) ?? "") + TerminalModes.off(mouse: mouseOn))
     // Clear the screen curses is on: the alternate screen, gone once endwin leaves it; on a
     // terminal with none (the Linux console, GNU screen) the last frame, so the prompt that
     // follows on the bottom row (where endwin leaves the cursor) is on a clean screen.

@@ -2,6 +2,8 @@ import CTerminalGuard
 import TestSupport
 import Testing
 
+@testable import TooltipCurses
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -36,6 +38,7 @@ extension CursesScreenTests {
     }
     try #require(stopped, "the XOFF did not stop the pty's output")
 
+    TerminalModes.registerWithGuard()
     tg_save(slave, slave)
     tg_restore_all()
 

@@ -4,6 +4,15 @@
 /* Terminal restoring that works where Swift cannot run: inside a fault handler, and on a
    hangup when the terminal may be gone. Everything here is async-signal-safe. */
 
+#include <stddef.h>
+
+/* Sets the bytes the guard writes: `reset` at a crash, a quit signal during a blocking call, or
+   exit() (every mode off, cursor shown, main screen), and `stop` before the program stops on
+   Ctrl-Z (the modes asked for beside curses' own, off). Each is copied, up to 512 bytes. Call
+   it before installing any handler; until then nothing is written. */
+void tg_set_sequences(const unsigned char *reset, size_t reset_count, const unsigned char *stop,
+                      size_t stop_count);
+
 /* Saves the terminal modes of `input_fd` and `output_fd` (each when it is a terminal) before
    curses changes them; the other calls put them back. */
 void tg_save(int input_fd, int output_fd);
@@ -57,8 +66,8 @@ int tg_blocking_begin(void);
 void tg_blocking_end(void);
 
 /* Installs a SIGTSTP handler (Ctrl-Z) in front of the one there now (curses' own, which
-   newterm installs): it writes every mouse tracking mode (1002, 1003), SGR mouse reports
-   (1006) and bracketed paste (2004) off, then hands the stop on. Curses switches off only the
+   newterm installs): it writes the stop sequence (tg_set_sequences: every mouse tracking mode,
+   SGR mouse reports and bracketed paste off), then hands the stop on. Curses switches off only the
    mouse mode it asked for itself; the program asks for its modes again after SIGCONT. Does
    nothing when SIGTSTP is ignored (a shell without job control). Call it after newterm. */
 void tg_install_stop_handler(void);
