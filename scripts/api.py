@@ -4,6 +4,12 @@
     scripts/api.py [GRAPHS]        every public symbol, by module: one line per type with its
                                    members, then the module's free functions and constants
     scripts/api.py OLD NEW         what NEW adds to OLD and what it removes, in the same form
+    scripts/api.py --flat [GRAPHS] every public symbol, one a line: module, type, declaration
+                                   (tab-separated): the form of the release listing in api/
+    scripts/api.py --check         compares the API now (.build/symbol-graphs) with the last
+                                   release's listing (the newest api/*.txt) and fails (exit 1)
+                                   when a symbol added or removed is not named in CHANGELOG.md's
+                                   "Unreleased" section (as `Type.member`, or `Type` for a type)
 
 GRAPHS defaults to .build/symbol-graphs, which scripts/docs.sh writes (one folder per module).
 To compare two versions: copy .build/symbol-graphs aside, check out the other version, run
@@ -13,6 +19,7 @@ one removed and one added: the CHANGELOG entry names both (the old name and its 
 
 import json
 import pathlib
+import re
 import sys
 
 MODULES = ["TooltipKit", "TooltipCurses", "TooltipScenes"]
@@ -107,7 +114,61 @@ def lines(api, type_kinds, indent="  "):
     return out
 
 
+def flat(api):
+    """The listing's lines: module, owner type (empty for a free symbol) and declaration."""
+    return sorted("%s\t%s\t%s" % (module, owner, declared) for module in MODULES for owner, declared in api[module])
+
+
+def named(line):
+    """How CHANGELOG names the symbol of a listing line: `Type.member`, `Type`, or `member`."""
+    _, owner, declared = line.split("\t")
+    if not declared:
+        return owner
+    base = declared.split(" ")[-1].split("(")[0]
+    return "%s.%s" % (owner, base) if owner else base
+
+
+def unreleased(changelog):
+    """The text of CHANGELOG's "Unreleased" section."""
+    text = pathlib.Path(changelog).read_text()
+    start = re.search(r"^## \[Unreleased\]", text, re.M).start()
+    end = text.find("\n## [", start + 1)
+    return text[start:end if end >= 0 else len(text)]
+
+
+def check(folder=".build/symbol-graphs", listings="api", changelog="CHANGELOG.md", now_listing=None):
+    """Exit status 1, with each unnamed change on stderr, when the API now differs from the newest
+    release listing in a symbol CHANGELOG's Unreleased section does not name; 0 otherwise. The API
+    now is read from the symbol graphs in `folder`, or from the listing file `now_listing`."""
+    releases = sorted(pathlib.Path(listings).glob("*.txt"),
+                      key=lambda p: tuple(int(n) for n in p.stem.split(".")))
+    if not releases:
+        print("api.py: no release listing in %s/" % listings, file=sys.stderr)
+        return 2
+    last = releases[-1]
+    before = set(last.read_text().splitlines())
+    now = set(pathlib.Path(now_listing).read_text().splitlines() if now_listing else flat(read(folder)))
+    notes = unreleased(changelog)
+    missing = []
+    for sign, changed in (("+", sorted(now - before)), ("-", sorted(before - now))):
+        for line in changed:
+            if named(line) not in notes:
+                missing.append("%s %s (%s)" % (sign, line.replace("\t", " "), named(line)))
+    for line in missing:
+        print("api.py: not named in CHANGELOG's Unreleased section: " + line, file=sys.stderr)
+    print("public API against %s: %d added, %d removed, %d not named in CHANGELOG"
+          % (last.name, len(now - before), len(before - now), len(missing)))
+    return 1 if missing else 0
+
+
 def main(arguments):
+    if arguments[:1] == ["--check"] and len(arguments) in (1, 4):
+        # --check NOW_LISTING LISTINGS_DIR CHANGELOG: the same check on files (for its own test).
+        return check() if len(arguments) == 1 else check(
+            now_listing=arguments[1], listings=arguments[2], changelog=arguments[3])
+    if arguments[:1] == ["--flat"] and len(arguments) <= 2:
+        print("\n".join(flat(read(arguments[1] if len(arguments) == 2 else ".build/symbol-graphs"))))
+        return 0
     if len(arguments) > 2 or any(a.startswith("-") for a in arguments):
         print(__doc__.strip(), file=sys.stderr)
         return 2

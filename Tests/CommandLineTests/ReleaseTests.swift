@@ -99,6 +99,43 @@ import TooltipKit
     }
   }
 
+  /// The last release's public API is kept in the repository (`api/X.Y.Z.txt`, the newest one
+  /// named after the CHANGELOG's newest release), and `scripts/api.py --check`, which CI runs
+  /// on the API built, fails a symbol added or removed that the Unreleased section does not
+  /// name: here a made-up `Anchor.madeUp` and a removed `Anchor.headline`, then both named.
+  @Test func aPublicChangeTheChangelogDoesNotNameFailsTheCheck() throws {
+    let listings = try FileManager.default.contentsOfDirectory(atPath: Repository.path("api"))
+      .filter { $0.hasSuffix(".txt") }.map { String($0.dropLast(4)) }
+    let changelog = try Self.file("CHANGELOG.md")
+    let newestRelease = Self.sections(changelog).dropFirst().first.map { String($0.title) } ?? ""
+    let newest = listings.max {
+      (Self.semanticVersion($0[...])?.numbers ?? []).lexicographicallyPrecedes(
+        Self.semanticVersion($1[...])?.numbers ?? [])
+    }
+    #expect(newest.map { newestRelease.hasPrefix("[\($0)]") } == true, "listings \(listings), release \(newestRelease)")
+
+    let released = try Self.file("api/\(newest ?? "").txt")
+    let directory = try TemporaryDirectory()
+    let now =
+      released.split(separator: "\n").filter { $0 != "TooltipKit\tAnchor\tvar headline" }
+      + ["TooltipKit\tAnchor\tvar madeUp"]
+    let nowPath = try directory.write("now.txt", now.joined(separator: "\n"))
+    try FileManager.default.createDirectory(atPath: directory.path("api"), withIntermediateDirectories: true)
+    _ = try directory.write("api/\(newest ?? "").txt", released)
+    func check(_ notes: String) throws -> Finished {
+      let changelogPath = try directory.write(
+        "CHANGELOG.md", "# Changelog\n\n## [Unreleased]\n\n\(notes)\n\n## [0.0.1] - 2026-01-01\n")
+      return try runProcess(
+        "/usr/bin/python3",
+        [Repository.path("scripts/api.py"), "--check", nowPath, directory.path("api"), changelogPath])
+    }
+    let unnamed = try check("### Added\n\n- Something else.")
+    #expect(unnamed.status == 1, "\(unnamed.text)\(unnamed.stderr)")
+    #expect(unnamed.stderr.contains("Anchor.madeUp") && unnamed.stderr.contains("Anchor.headline"), "\(unnamed.stderr)")
+    let named = try check("### Added\n\n- `Anchor.madeUp`.\n\n### Removed\n\n- `Anchor.headline`.")
+    #expect(named.status == 0, "\(named.text)\(named.stderr)")
+  }
+
   @Test func theVersionFormsAreRecognised() {
     #expect(Self.semanticVersion("0.1.0")?.numbers == [0, 1, 0])
     #expect(Self.semanticVersion("0.1.0-dev")?.preRelease == "dev")
