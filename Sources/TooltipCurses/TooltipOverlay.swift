@@ -296,32 +296,10 @@ public final class TooltipOverlay {
     guard let known = colors as? CursesColors else { return (colors.resolve(styles.pointer), background) }
     // The glyph's colour is the core's choice for that background (one that shows on it); the
     // background is the cell's own colour number, kept exactly.
-    let under = Style(background: Self.color(number: background, level: known.level))
+    let under = Style(background: ColorLadder.color(number: Int(background), level: known.level))
     let ink = Style(foreground: styles.pointer(over: under).foreground, attributes: styles.pointer.attributes)
     return (known.resolve(ink, onBackground: background), background)
   }
-
-  /// The colour a curses colour number shows, as near as is known: direct colours exactly,
-  /// palette entries 16 to 255 as xterm defines them, the 16 ANSI colours as xterm's defaults
-  /// (terminals redefine those: the value only decides which pointer colour shows better).
-  /// Nil for the terminal's default (-1).
-  static func color(number: Int32, level: ColorLevel) -> TerminalColor? {
-    guard number >= 0 else { return nil }
-    if level == .direct, number >= 8 {
-      let rgb = RGB(red: UInt8(number >> 16 & 0xFF), green: UInt8(number >> 8 & 0xFF), blue: UInt8(number & 0xFF))
-      return TerminalColor(rgb: rgb, basic: 0)
-    }
-    if number < 16 { return TerminalColor(rgb: ansi[Int(number)], basic: UInt8(number)) }
-    guard number < 256 else { return nil }
-    return TerminalColor(rgb: ColorLadder.paletteColor(Int(number)), basic: 0)
-  }
-
-  /// xterm's default ANSI colours 0 to 15.
-  private static let ansi: [RGB] =
-    ([
-      0x000000, 0xCD0000, 0x00CD00, 0xCDCD00, 0x0000EE, 0xCD00CD, 0x00CDCD, 0xE5E5E5,
-      0x7F7F7F, 0xFF0000, 0x00FF00, 0xFFFF00, 0x5C5CFF, 0xFF00FF, 0x00FFFF, 0xFFFFFF,
-    ] as [UInt32]).map { RGB(hex: $0) }
 
   /// Draws the pointer glyph at `point` of `target` in `style`.
   private func putPointer(

@@ -122,13 +122,13 @@ import TooltipKit
       let closed = frame(size: size, open: nil)
       // The first frame (like any full repaint) follows an erase: only what is not blank is sent.
       let blank = CellGrid(size: size)
-      #expect(presenter.draw(open) == Presenter.changedRuns(old: blank, new: open))
+      #expect(presenter.draw(open) == CellGrid.changedRuns(old: blank, new: open))
       let runs = presenter.draw(closed)
-      #expect(runs == Presenter.changedRuns(old: open, new: closed))
+      #expect(runs == CellGrid.changedRuns(old: open, new: closed))
       #expect(runs.count == 5)  // the bubble's four rows and its pointer's row
       #expect(screenLines() == closed.lines)
       #expect(presenter.draw(closed).isEmpty)
-      #expect(presenter.draw(closed, full: true) == Presenter.changedRuns(old: blank, new: closed))
+      #expect(presenter.draw(closed, full: true) == CellGrid.changedRuns(old: blank, new: closed))
       #expect(screenLines() == closed.lines)
     }
   }

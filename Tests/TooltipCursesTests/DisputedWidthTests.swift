@@ -51,7 +51,7 @@ import TooltipKit
   @Test func aRowIsSentWholeWhenAChangeOverwritesADisputedGrapheme() {
     let old = grid(["ab\(Self.family)cd", "ab\(Self.family)cd"], width: 12)
     let new = grid(["ab      cd", "ab\(Self.family)cX"], width: 12)
-    let runs = Presenter.changedRuns(old: old, new: new)
+    let runs = CellGrid.changedRuns(old: old, new: new)
     #expect(runs == [ChangedRun(row: 0, start: 2, end: 8), ChangedRun(row: 1, start: 9, end: 10)])
     #expect(Presenter.rowsReplacingDisputed(old: old, runs: runs) == [0])
   }

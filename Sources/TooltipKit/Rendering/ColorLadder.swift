@@ -90,6 +90,21 @@ package struct ColorLadder: Hashable, Sendable {
     return (Int32(text.color), background.number, text.attributes)
   }
 
+  /// The colour a terminal's colour number shows, as near as is known: direct colours exactly,
+  /// palette entries 16 to 255 as xterm defines them, the 16 ANSI colours as xterm's defaults
+  /// (terminals redefine those: the value only decides which of two colours shows better). Nil
+  /// for the terminal's default (-1) and for numbers past the palette.
+  package static func color(number: Int, level: ColorLevel) -> TerminalColor? {
+    guard number >= 0 else { return nil }
+    if level == .direct, number >= 8 {
+      let rgb = RGB(red: UInt8(number >> 16 & 0xFF), green: UInt8(number >> 8 & 0xFF), blue: UInt8(number & 0xFF))
+      return TerminalColor(rgb: rgb, basic: 0)
+    }
+    if number < 16 { return TerminalColor(rgb: basicPalette[number], basic: UInt8(number)) }
+    guard number < 256 else { return nil }
+    return TerminalColor(rgb: paletteColor(number), basic: 0)
+  }
+
   /// The xterm default palette's colours 0 to 15, what an 8- or 16-colour terminal shows.
   static let basicPalette: [RGB] = [
     0x000000, 0xCD0000, 0x00CD00, 0xCDCD00, 0x0000EE, 0xCD00CD, 0x00CDCD, 0xE5E5E5,

@@ -1,5 +1,4 @@
 import Testing
-import TooltipCurses
 import TooltipKit
 
 @Suite struct ChangedRunsTests {
@@ -13,13 +12,13 @@ import TooltipKit
 
   @Test func identicalFramesChangeNothing() {
     let a = grid(["hello", "world"])
-    #expect(Presenter.changedRuns(old: a, new: a).isEmpty)
+    #expect(CellGrid.changedRuns(old: a, new: a).isEmpty)
   }
 
   @Test func noOldFrameRedrawsEveryRow() {
     let a = grid(["ab", "cd", "ef"])
     #expect(
-      Presenter.changedRuns(old: nil, new: a) == [
+      CellGrid.changedRuns(old: nil, new: a) == [
         ChangedRun(row: 0, start: 0, end: 2), ChangedRun(row: 1, start: 0, end: 2),
         ChangedRun(row: 2, start: 0, end: 2),
       ])
@@ -28,15 +27,15 @@ import TooltipKit
   @Test func aNewSizeRedrawsEveryRow() {
     let old = grid(["ab", "cd"])
     let new = grid(["abc", "cde"])
-    #expect(Presenter.changedRuns(old: old, new: new).count == 2)
-    #expect(Presenter.changedRuns(old: old, new: new).allSatisfy { $0.start == 0 && $0.end == 3 })
+    #expect(CellGrid.changedRuns(old: old, new: new).count == 2)
+    #expect(CellGrid.changedRuns(old: old, new: new).allSatisfy { $0.start == 0 && $0.end == 3 })
   }
 
   @Test func separateChangesMakeSeparateRuns() {
     let old = grid(["abcdefgh", "abcdefgh"])
     let new = grid(["aXcdeYZh", "abcdefgh"])
     #expect(
-      Presenter.changedRuns(old: old, new: new) == [
+      CellGrid.changedRuns(old: old, new: new) == [
         ChangedRun(row: 0, start: 1, end: 2), ChangedRun(row: 0, start: 5, end: 7),
       ])
   }
@@ -45,36 +44,36 @@ import TooltipKit
     let old = grid(["abc"])
     var new = old
     new.restyle(Rect(x: 2, y: 0, width: 1, height: 1)) { $0.attributes.insert(.reverse) }
-    #expect(Presenter.changedRuns(old: old, new: new) == [ChangedRun(row: 0, start: 2, end: 3)])
+    #expect(CellGrid.changedRuns(old: old, new: new) == [ChangedRun(row: 0, start: 2, end: 3)])
   }
 
   @Test func aChangeOnTheRightHalfOfAWideCharacterStartsAtItsLeftHalf() {
     let old = grid(["a中b"])
     var new = old
     new.restyle(Rect(x: 2, y: 0, width: 1, height: 1)) { $0.attributes.insert(.bold) }
-    #expect(Presenter.changedRuns(old: old, new: new) == [ChangedRun(row: 0, start: 1, end: 3)])
+    #expect(CellGrid.changedRuns(old: old, new: new) == [ChangedRun(row: 0, start: 1, end: 3)])
   }
 
   @Test func aChangeOnTheLeftHalfOfAWideCharacterTakesInItsRightHalf() {
     let old = grid(["a中b"])
     var new = old
     new.restyle(Rect(x: 1, y: 0, width: 1, height: 1)) { $0.attributes.insert(.bold) }
-    #expect(Presenter.changedRuns(old: old, new: new) == [ChangedRun(row: 0, start: 1, end: 3)])
+    #expect(CellGrid.changedRuns(old: old, new: new) == [ChangedRun(row: 0, start: 1, end: 3)])
   }
 
   @Test func aWideCharacterReplacingTwoNarrowOnesIsOneRun() {
     let old = grid(["abcd"])
     let new = grid(["a中d"])
-    #expect(Presenter.changedRuns(old: old, new: new) == [ChangedRun(row: 0, start: 1, end: 3)])
+    #expect(CellGrid.changedRuns(old: old, new: new) == [ChangedRun(row: 0, start: 1, end: 3)])
   }
 
   @Test func aNarrowCharacterOverTheRightHalfOfAWideOneRedrawsBoth() {
     let old = grid(["a中d"])
     let new = grid(["a Xd"])
-    #expect(Presenter.changedRuns(old: old, new: new) == [ChangedRun(row: 0, start: 1, end: 3)])
+    #expect(CellGrid.changedRuns(old: old, new: new) == [ChangedRun(row: 0, start: 1, end: 3)])
   }
 
   @Test func anEmptyGridHasNoRuns() {
-    #expect(Presenter.changedRuns(old: nil, new: CellGrid(size: Size(width: 0, height: 5))).isEmpty)
+    #expect(CellGrid.changedRuns(old: nil, new: CellGrid(size: Size(width: 0, height: 5))).isEmpty)
   }
 }
