@@ -82,8 +82,6 @@ public final class CursesTooltips {
   private var decoder = InputDecoder()
   /// Terminal replies among the bytes `wgetch` returns, which are the component's to drop.
   private var replies = TerminalReplies()
-  /// Whether the press in progress was consumed (its release then is too).
-  private var pressConsumed = false
   /// The wait last handed out by ``inputTimeout(atMost:)`` and when.
   private var lastWait: (milliseconds: Int32, since: Duration)?
   /// `ERR`s in a row that came back before their wait was over, with no signal.
@@ -159,39 +157,17 @@ public final class CursesTooltips {
     }
     guard let decoded = decoder.decode(RawKey(wgetch: value), mouse: report, screen: overlay.windowSize, time: now)
     else { return false }
-    switch decoded {
-    case .resize:
+    if case .resize = decoded {
       overlay.reset()
       relayout()
       return false
-    case .mouse(let mouse):
-      switch mouse.action {
-      case .press(.primary):
-        pressConsumed = isTooltips(mouse.point)
-        update(.press(mouse.point, time: mouse.time))
-        return pressConsumed
-      case .click(.primary):
-        let consumed = isTooltips(mouse.point)
-        update(.click(mouse.point))
-        return consumed
-      case .release(.primary):
-        update(.release(mouse.point, time: mouse.time))
-        defer { pressConsumed = false }
-        return pressConsumed
-      case .move:
-        if let bytes = motion.motionReported() { writeMode(bytes) }
-        // Motion (when the program asks ncurses for it) feeds hover, and stays the program's too.
-        update(.motion(mouse.point, time: mouse.time))
-        return false
-      default:
-        return false  // other buttons, the wheel, drags: the program's
-      }
-    case .paste:
-      return false
-    case .key:
-      guard let mapped = TooltipKeymap.input(for: decoded, letters: letters) else { return false }
-      return key(mapped)
     }
+    if case .mouse(let mouse) = decoded, mouse.action == .move, let bytes = motion.motionReported() {
+      writeMode(bytes)
+    }
+    let routed = state.route(decoded, layout: layout, policy: policy, now: now, letters: letters)
+    events += routed.events
+    return routed.consumed
   }
 
   /// Sends the state machine an input of the program's own (`.open`, `.select`, `.deselect`,
@@ -230,34 +206,6 @@ public final class CursesTooltips {
   public var highlight: [Rect] { overlay.highlight(layout, state: state) }
 
   // MARK: - Steps
-
-  /// Whether a press or tap at `point` is the component's: on an anchor or the open bubble, or
-  /// anywhere while a tooltip is open and the closing tap does nothing else.
-  private func isTooltips(_ point: Point) -> Bool {
-    layout.hitTest(point, bubble: state.openBubble(layout)) != .background
-      || (state.openID != nil && policy == .consume)
-  }
-
-  /// A key the keymap maps: consumed when it is the component's now (see the type's rules).
-  private func key(_ mapped: TooltipInput) -> Bool {
-    let last = layout.anchors.last?.id
-    let first = layout.anchors.first?.id
-    switch mapped {
-    case .selectNext where !state.keepsSelection && state.selectedID != nil && state.selectedID == last,
-      .selectPrevious where !state.keepsSelection && state.selectedID != nil && state.selectedID == first:
-      update(.deselect)
-    case .selectNext, .selectPrevious:
-      update(mapped)
-    case .escape where state.openID != nil:
-      update(.escape)
-    case .escape where state.selectedID != nil && !state.keepsSelection:
-      update(.deselect)
-    default:
-      guard state.selectedID != nil, mapped != .escape else { return false }
-      update(mapped)
-    }
-    return true
-  }
 
   private func update(_ input: TooltipInput) {
     events += state.send(input, layout: layout, policy: policy, now: MonotonicClock.now)

@@ -30,9 +30,12 @@ public enum TooltipInput: Hashable, Sendable {
   case toggleHint
   /// Close whatever is open (the component's keys map Esc to it).
   case escape
-  /// Select the next anchor in reading order (Tab among the component's keys).
+  /// Select the next anchor in reading order (Tab among the component's keys): after the last,
+  /// the first again when the state keeps a selection, else nothing (the focus goes back to the
+  /// program).
   case selectNext
-  /// Select the previous anchor in reading order (Shift-Tab among the component's keys).
+  /// Select the previous anchor in reading order (Shift-Tab among the component's keys): before
+  /// the first, the last again when the state keeps a selection, else nothing.
   case selectPrevious
   /// Select the nearest anchor that way: `.top` is up, towards row 0 (arrows and h j k l
   /// among the component's keys).

@@ -42,6 +42,9 @@ public struct TooltipState: Hashable, Sendable {
   /// Until when the next hover or focus open skips its delay: a tooltip they opened closed
   /// because the pointer or the selection left it, less than the scene's skip delay ago.
   private var skipUntil: Duration?
+  /// Whether the primary-button press in progress was the component's (``route(_:layout:policy:now:letters:)``):
+  /// its release then is too.
+  var pressRouted = false
   /// The latest time an input told (its own timestamp, or `now`): when inputs without a time
   /// of their own (keys) happen, if the program does not say.
   private var clock: Duration?
@@ -243,6 +246,13 @@ public struct TooltipState: Hashable, Sendable {
         }
         events.append(close(open, .escape, layout))
       }
+    case .selectNext where !keepsSelection && selectedID != nil && selectedID == layout.anchors.last?.id,
+      .selectPrevious where !keepsSelection && selectedID != nil && selectedID == layout.anchors.first?.id:
+      // Past the last anchor (before the first), a state that need not keep a selection gives
+      // the focus back to the program, as Tab leaves the last control of a group.
+      focus = nil
+      if let open = openID { events.append(close(open, .selectionMoved, layout)) }
+      selectedID = nil
     case .selectNext:
       events += keyboardSelect(layout.next(after: selectedID)?.id, layout: layout)
     case .selectPrevious:

@@ -1,0 +1,79 @@
+extension TooltipState {
+  /// Applies what the terminal sent where it is the component's, and says whether it was: the
+  /// one call between reading input and handling it for a program with keys and clicks of its
+  /// own, which handles whatever the component did not consume.
+  ///
+  /// The rules, the same for a program that owns the terminal through the session and for one
+  /// that owns ncurses (`CursesTooltips` routes through here):
+  ///
+  /// - **Mouse.** A primary-button press or click on an anchor or the open bubble is consumed
+  ///   (and the press's release); so is one anywhere else while a tooltip is open under
+  ///   ``DismissPolicy/consume`` (that tap only closes it). Motion feeds hover and stays the
+  ///   program's too. Other buttons, the wheel and drags are the program's (the state still
+  ///   sees every primary press, so a tap elsewhere closes an open tooltip under
+  ///   ``DismissPolicy/passThrough``).
+  /// - **Keys.** Tab and Shift-Tab always (they move the selection; past the last anchor or
+  ///   before the first, a state that does not keep a selection selects nothing, which gives the
+  ///   focus back). Esc while a tooltip is open (it closes) or, when the state does not keep a
+  ///   selection, while an anchor is selected (nothing is then selected). The other keys
+  ///   (arrows, Enter, Space, `i`, `h j k l`) only while an anchor is selected. Alt keys, pastes
+  ///   and resizes are the program's (after a resize, lay the scene out again).
+  ///
+  /// - Parameters:
+  ///   - input: one key, mouse event, paste or resize from the terminal.
+  ///   - layout: the layout of the frame on screen (for hit testing and selection).
+  ///   - policy: what the tap that closes an open tooltip does besides closing it.
+  ///   - now: the clock reading when a key arrived (a mouse event carries its own time).
+  ///   - letters: whether the letter keys (`i`, `h`, `j`, `k`, `l`) and Space are the
+  ///     component's; a program that uses those letters itself passes false.
+  /// - Returns: whether the component consumed `input`, and the opens, closes and actions it
+  ///   caused, in order.
+  public mutating func route(
+    _ input: TerminalInput,
+    layout: SceneLayout,
+    policy: DismissPolicy = .consume,
+    now: Duration? = nil,
+    letters: Bool = true
+  ) -> (consumed: Bool, events: [TooltipEvent]) {
+    switch input {
+    case .mouse(let mouse):
+      switch mouse.action {
+      case .press(.primary):
+        pressRouted = isComponents(mouse.point, layout: layout, policy: policy)
+        return (pressRouted, send(.press(mouse.point, time: mouse.time), layout: layout, policy: policy, now: now))
+      case .click(.primary):
+        let consumed = isComponents(mouse.point, layout: layout, policy: policy)
+        return (consumed, send(.click(mouse.point), layout: layout, policy: policy, now: now))
+      case .release(.primary):
+        let consumed = pressRouted
+        pressRouted = false
+        return (consumed, send(.release(mouse.point, time: mouse.time), layout: layout, policy: policy, now: now))
+      case .move:
+        return (false, send(.motion(mouse.point, time: mouse.time), layout: layout, policy: policy, now: now))
+      default:
+        return (false, [])
+      }
+    case .paste, .resize:
+      return (false, [])
+    case .key:
+      guard var mapped = TooltipKeymap.input(for: input, letters: letters) else { return (false, []) }
+      switch mapped {
+      case .selectNext, .selectPrevious:
+        break
+      case .escape where openID != nil:
+        break
+      case .escape where selectedID != nil && !keepsSelection:
+        mapped = .deselect
+      default:
+        guard selectedID != nil, mapped != .escape else { return (false, []) }
+      }
+      return (true, send(mapped, layout: layout, policy: policy, now: now))
+    }
+  }
+
+  /// Whether a press or tap at `point` is the component's: on an anchor or the open bubble, or
+  /// anywhere while a tooltip is open and the closing tap does nothing else.
+  private func isComponents(_ point: Point, layout: SceneLayout, policy: DismissPolicy) -> Bool {
+    layout.hitTest(point, bubble: openBubble(layout)) != .background || (openID != nil && policy == .consume)
+  }
+}
