@@ -66,6 +66,15 @@ let package = Package(
       path: "Examples/JobMonitor"
     ),
 
+    // The README's three programs, one per way to use the library, each complete in 30 lines or
+    // fewer: the core alone, the component owning the terminal, the program owning ncurses.
+    .executableTarget(name: "hello-core", dependencies: ["TooltipKit"], path: "Examples/HelloCore"),
+    .executableTarget(
+      name: "hello-session", dependencies: ["TooltipKit", "TooltipCurses"], path: "Examples/HelloSession"),
+    .executableTarget(
+      name: "hello-curses", dependencies: ["TooltipKit", "TooltipCurses", "CNcurses"],
+      path: "Examples/HelloCurses"),
+
     // What the test targets share: the package's paths and binaries, temporary directories,
     // running a process, tmux panes, snapshots, and the gate keeping timed tests off busy cores.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -83,7 +92,10 @@ let package = Package(
     .testTarget(name: "TooltipScenesTests", dependencies: ["TooltipScenes", "TooltipKit", "TestSupport"]),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["tooltip-tui", "toolbar-own-curses", "toolbar-session", "job-monitor", "TestSupport"]),
+      dependencies: [
+        "tooltip-tui", "toolbar-own-curses", "toolbar-session", "job-monitor", "hello-core", "hello-session",
+        "hello-curses", "TestSupport",
+      ]),
     // The non-interactive modes (--snapshot, --check, --lint, scene files) through the binary.
     .testTarget(
       name: "CommandLineTests",
