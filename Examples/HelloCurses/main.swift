@@ -1,11 +1,11 @@
-// The program owns ncurses (newterm, its window, its wgetch loop); Tab then Enter opens the hint.
 import CNcurses
 import Glibc
 import TooltipCurses
 import TooltipKit
-let save = Anchor(
-  id: "save", position: Point(x: 2, y: 2), placement: .bottom, headline: "Save",
-  supporting: "Writes the file to disk.", label: "Save")
+
+let save = Anchor(  // the program draws the button: its box is the anchor's
+  id: "save", position: Point(x: 16, y: 2), placement: .bottom, headline: "Save",
+  supporting: "Writes the file to disk.", boxSize: Size(width: 4, height: 1))
 setlocale(LC_ALL, "")
 CursesTooltips.installGuard()  // before newterm: a crash or a quit signal restores the terminal
 guard newterm(nil, tk_stdout(), tk_stdin()) != nil, let window = tk_stdscr() else { exit(2) }
@@ -17,7 +17,7 @@ mouseinterval(0)
 let tips = CursesTooltips(scene: Scene(anchors: [save]), overlay: TooltipOverlay(window: window, pairs: 1..<64))
 while tips.inputEnd == nil {
   werase(window)
-  _ = tk_put(window, 2, 2, "Save")  // the program draws its own button,
+  _ = tk_put(window, 2, 16, "Save")  // the program draws its own button,
   tips.draw()  // then the tooltips draw the highlight and the bubble over it
   let key = CursesTooltips.blocking { wgetch(window) } ?? ERR  // wgetch refreshes the window
   var mouse = MEVENT()

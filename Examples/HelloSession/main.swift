@@ -4,7 +4,7 @@ import TooltipCurses
 import TooltipKit
 
 let save = Anchor(
-  id: "save", position: Point(x: 2, y: 2), placement: .bottom, headline: "Save",
+  id: "save", position: Point(x: 16, y: 2), placement: .bottom, headline: "Save",
   supporting: "Writes the file to disk.", label: "Save")
 let scene = Scene(anchors: [save])
 let session = try TerminalSession(mouse: true)  // a TerminalError says why it cannot start
