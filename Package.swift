@@ -2,8 +2,8 @@
 // TooltipKit: a tooltip component for terminal programs.
 // Copyright 2026 the TooltipKit authors. Licensed under the Apache License, Version 2.0 (the
 // LICENSE file at the top of the package; SPDX-License-Identifier: Apache-2.0).
-// Versions: semantic, 0.x while the API moves (CHANGELOG.md; the README's "Set-up" says what
-// 0.x promises and how to depend on a version).
+// Versions: semantic, 0.x while the API moves (CHANGELOG.md; the README's "Depend on a version"
+// says how to depend on one and what 0.x promises).
 // Platforms: Linux with glibc only (glibc's wcwidth and C.UTF-8 locale, ncursesw, Linux signal
 // numbers, poll on a terminal). Elsewhere the manifest stops here with one line, and each target
 // that needs glibc stops its own build too; the README's "Platforms" says what a macOS port
