@@ -3,11 +3,10 @@ import TestSupport
 import Testing
 
 /// The README's code is code the build compiles: its three programs are the files
-/// `Examples/Hello*/main.swift` whole (`ReadmePrograms` runs them), and the README keeps the shape
-/// a newcomer reads in five minutes. The TooltipCurses article "Example programs" holds excerpts
-/// of the longer examples: every Swift block there (but the Package.swift lines) is a run of lines
-/// of one of them as the default build compiles it (the benchmarks' `NO_TOOLTIPS` conditions
-/// aside).
+/// `Examples/Hello*/main.swift` whole (`ReadmePrograms` runs them). The TooltipCurses article
+/// "Example programs" holds excerpts of the longer examples: every Swift block there (but the
+/// Package.swift lines) is a run of lines of one of them as the default build compiles it (the
+/// benchmarks' `NO_TOOLTIPS` conditions aside).
 @Suite struct ReadmeSnippetTests {
   /// The article on the example programs, in TooltipCurses' DocC catalog.
   static let article = "Sources/TooltipCurses/TooltipCurses.docc/ExamplePrograms.md"
@@ -44,22 +43,6 @@ import Testing
       #expect(
         block.hasPrefix("dependencies: ["),
         "a Swift block of the README is neither a program nor a dependency:\n\(block)")
-    }
-  }
-
-  /// What a newcomer meets: at most 200 lines, a picture in the first 30, Swift in the first 80,
-  /// and one `apt-get install` that brings what the demo and every test need.
-  @Test func theReadmeIsAFrontDoor() throws {
-    let lines = try Self.read("README.md").split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines.count - 1 <= 200)
-    #expect(lines.prefix(30).contains { $0.hasPrefix("![") && $0.contains("(docs/") && $0.hasSuffix(".svg)") })
-    #expect(lines.prefix(80).contains("```swift"))
-    let installs = lines.filter { $0.contains("apt-get install") }
-    #expect(installs.count == 1)
-    // CI runs that line as written (.ci/run reads it from the README).
-    #expect(try Self.read(".ci/run").contains("apt-get update && apt-get install"))
-    for package in ["libncurses-dev", "ncurses-term", "tmux", "screen", "python3", "xvfb", "xterm", "kitty", "foot"] {
-      #expect(installs.first?.split(separator: " ").contains(Substring(package)) == true, "\(package) is not set up")
     }
   }
 
