@@ -7,7 +7,7 @@ let save = Anchor(
   id: "save", position: Point(x: 16, y: 2), placement: .bottom, headline: "Save",
   supporting: "Writes the file to disk.", label: "Save")
 let scene = Scene(anchors: [save])
-let session = try TerminalSession(mouse: true)  // a TerminalError says why it cannot start
+guard let session = try? TerminalSession(mouse: true) else { exit(2) }  // not a terminal, or an unknown TERM
 var layout = SceneLayout(scene: scene, screen: session.size, options: RenderOptions(colors: session.hasColors))
 var state = TooltipState()
 while true {
