@@ -2,8 +2,8 @@
 // TooltipKit: a tooltip component for terminal programs.
 // Copyright 2026 the TooltipKit authors. Licensed under the Apache License, Version 2.0 (the
 // LICENSE file at the top of the package; SPDX-License-Identifier: Apache-2.0).
-// Versions: semantic, 0.x while the API moves (CHANGELOG.md; the README's "Set-up" says what
-// 0.x promises and how to depend on a version).
+// Versions: semantic, 0.x while the API moves (CHANGELOG.md; the README's "Depend on a version"
+// says how to depend on one and what 0.x promises).
 // Platforms: Linux with glibc only (glibc's wcwidth and C.UTF-8 locale, ncursesw, Linux signal
 // numbers, poll on a terminal). Elsewhere the manifest stops here with one line, and each target
 // that needs glibc stops its own build too; the README's "Platforms" says what a macOS port
@@ -66,6 +66,15 @@ let package = Package(
       path: "Examples/JobMonitor"
     ),
 
+    // The README's three programs, one per way to use the library, each complete in 30 lines or
+    // fewer: the core alone, the component owning the terminal, the program owning ncurses.
+    .executableTarget(name: "hello-core", dependencies: ["TooltipKit"], path: "Examples/HelloCore"),
+    .executableTarget(
+      name: "hello-session", dependencies: ["TooltipKit", "TooltipCurses"], path: "Examples/HelloSession"),
+    .executableTarget(
+      name: "hello-curses", dependencies: ["TooltipKit", "TooltipCurses", "CNcurses"],
+      path: "Examples/HelloCurses"),
+
     // A program that uses the library the wrong way round (each way an argument), for the tests
     // that check a user's mistake ends with one line and the terminal restored.
     .executableTarget(
@@ -92,7 +101,8 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "tooltip-tui", "toolbar-own-curses", "toolbar-session", "job-monitor", "tooltip-misuse", "TestSupport",
+        "tooltip-tui", "toolbar-own-curses", "toolbar-session", "job-monitor", "hello-core", "hello-session",
+        "hello-curses", "tooltip-misuse", "TestSupport",
       ]),
     // The non-interactive modes (--snapshot, --check, --lint, scene files) through the binary.
     .testTarget(

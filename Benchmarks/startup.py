@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Start-up and memory against the language's floor, in one run (BENCHMARKS.md, "Start-up,
-memory and scale"): tooltip-tui (one or more builds), the C baseline's Swift port and the C
-baseline, each above the floor linked as it is, and the ratios the goals are stated in.
+"""Start-up and memory against the language's floor, in one run (BENCHMARKS.md; the history in
+docs/perf-log/, from 2026-12-01-startup-memory-and-scale.md): tooltip-tui (one or more builds),
+the C baseline's Swift port and the C baseline, each above the floor linked as it is, and the
+ratios the goals are stated in.
 
 - instructions: callgrind from the spawn to the first frame and q (the floors: to their line
   and a key on a pipe), on copies without debug sections (valgrind 3.19 gives up on the static

@@ -41,7 +41,7 @@ With --scene FILE (and --tui) the functions that reading a scene file runs follo
 `--snapshot --scene FILE` run meets and a `--snapshot` run of the built-in scene does not, first
 met first (the decoder, the runtime's metadata and conformance look-ups it starts), so a scene
 file's decoding touches a few windows of code after the start's instead of some thirty scattered
-ones (BENCHMARKS.md, "A scene file"):
+ones (docs/perf-log/2026-12-01-scene-file.md and the scene-file logs after it):
 
     scripts/build-release.sh -Xlinker -Map=.build/release/tooltip-tui.map
     Benchmarks/startup_order.py --tui .build/release/tooltip-tui --map .build/release/tooltip-tui.map \

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Regenerates every README capture and every picture in docs/ from tooltip-tui itself.
+"""Regenerates every capture in docs/DEMO.md and every picture in docs/ from tooltip-tui itself.
 
     scripts/captures.py                 build tooltip-tui, then rewrite what differs
     scripts/captures.py --check         change nothing; list what differs, exit 1 if anything
     scripts/captures.py --binary PATH   use that tooltip-tui instead of building one
 
-README captures: a fenced block right after a comment `<!-- capture: ARGS -->` holds what
+Captures (in docs/DEMO.md, the demo's guide): a fenced block right after a comment `<!-- capture: ARGS -->` holds what
 `tooltip-tui ARGS` prints, each line with its trailing spaces removed. Pictures: each line of
 docs/pictures.tsv names a file in docs/ and the arguments whose `--snapshot --svg` it holds.
 The binary runs from the repository's root under C.UTF-8, without NO_COLOR, so relative paths
@@ -21,8 +21,8 @@ import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
 DOCS = ROOT / "docs"
+GUIDE = DOCS / "DEMO.md"
 MANIFEST = DOCS / "pictures.tsv"
 CAPTURE = re.compile(r"(<!-- capture: (?P<args>[^>]*?) -->\n```[a-z]*\n)(?P<body>.*?)(```)", re.DOTALL)
 
@@ -43,8 +43,8 @@ def run(binary, args):
     return done.stdout.decode()
 
 
-def readme_text(binary, text):
-    """The README with every capture block replaced by the binary's output."""
+def guide_text(binary, text):
+    """The guide with every capture block replaced by the binary's output."""
     def replace(match):
         output = run(binary, match.group("args").split())
         lines = [line.rstrip(" ") for line in output.split("\n")]
@@ -78,12 +78,12 @@ def main():
     binary = os.path.abspath(options.binary) if options.binary else build()
 
     differ = []
-    old = README.read_text()
-    new, count = readme_text(binary, old)
+    old = GUIDE.read_text()
+    new, count = guide_text(binary, old)
     if new != old:
-        differ.append("README.md")
+        differ.append("docs/DEMO.md")
         if not options.check:
-            README.write_text(new)
+            GUIDE.write_text(new)
     names = []
     for name, args in pictures():
         names.append(name)
@@ -95,7 +95,7 @@ def main():
                 target.write_text(picture)
 
     verb = "differ" if options.check else "rewritten"
-    print(f"{count} README captures, {len(names)} pictures; {verb}: {', '.join(differ) or 'none'}")
+    print(f"{count} captures in docs/DEMO.md, {len(names)} pictures; {verb}: {', '.join(differ) or 'none'}")
     return 1 if options.check and differ else 0
 
 

@@ -1,7 +1,7 @@
 // The Swift+FE floor (hello-foundation.swift) plus what any text component must do and the
 // floor does not: split a line of copy into grapheme clusters with the stdlib, one `String`
 // and a width per cluster, and compare clusters. BENCHMARKS.md measures what that alone keeps
-// resident ("What is tooltip-tui's own").
+// resident (docs/perf-log/2026-12-01-the-link-and-the-languages-share.md, "What is tooltip-tui's own").
 import FoundationEssentials
 
 #if canImport(Glibc)

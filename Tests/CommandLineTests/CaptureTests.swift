@@ -2,10 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's text captures and the colour pictures in `docs/` are what the binary draws
-/// today: `scripts/captures.py` writes both, these tests fail when either is stale.
+/// The text captures in the demo's guide (`docs/DEMO.md`) and the colour pictures in `docs/`
+/// are what the binary draws today: `scripts/captures.py` writes both, these tests fail when
+/// either is stale.
 @Suite struct CaptureTests {
-  /// One README capture: the arguments in its `<!-- capture: ARGS -->` comment and the lines
+  /// One capture in the guide: the arguments in its `<!-- capture: ARGS -->` comment and the lines
   /// of the fenced block after it.
   struct Capture: CustomTestStringConvertible, Sendable {
     var arguments: [String]
@@ -13,12 +14,13 @@ import Testing
     var testDescription: String { arguments.joined(separator: " ") }
   }
 
+  static let guide = Repository.root.appendingPathComponent("docs/DEMO.md")
   static let readme = Repository.root.appendingPathComponent("README.md")
   static let docs = Repository.root.appendingPathComponent("docs")
 
-  /// Every capture in the README, in order.
+  /// Every capture in the guide, in order.
   static let captures: [Capture] = {
-    guard let text = try? String(contentsOf: readme, encoding: .utf8) else { return [] }
+    guard let text = try? String(contentsOf: guide, encoding: .utf8) else { return [] }
     let lines = text.components(separatedBy: "\n")
     var captures: [Capture] = []
     var index = 0
@@ -61,7 +63,7 @@ import Testing
     var testDescription: String { name }
   }
 
-  @Test func theReadmeHasCapturesAndThereArePictures() {
+  @Test func theGuideHasCapturesAndThereArePictures() {
     // The scenes, the tap, the long press, the crop, then --check and --lint.
     #expect(Self.captures.count >= 8)
     #expect(
@@ -69,14 +71,14 @@ import Testing
   }
 
   @Test(arguments: captures)
-  func readmeCaptureIsWhatTheBinaryPrints(_ capture: Capture) throws {
+  func captureIsWhatTheBinaryPrints(_ capture: Capture) throws {
     let result = try TUI.run(capture.arguments, in: Repository.root)
     #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
     var lines = result.text.components(separatedBy: "\n").map(trimmedRight)
     if lines.last == "" { lines.removeLast() }
     #expect(
       lines == capture.lines,
-      "README capture of \(capture.arguments.joined(separator: " ")) is stale: run scripts/captures.py")
+      "docs/DEMO.md capture of \(capture.arguments.joined(separator: " ")) is stale: run scripts/captures.py")
   }
 
   @Test(arguments: pictures)
@@ -88,8 +90,14 @@ import Testing
   }
 
   @Test(arguments: pictures)
-  func theReadmeShowsThePicture(_ picture: Picture) throws {
+  func theGuideShowsThePicture(_ picture: Picture) throws {
+    let text = try String(contentsOf: Self.guide, encoding: .utf8)
+    #expect(text.contains("](\(picture.name))"))
+  }
+
+  /// The README's picture is one of those the binary draws (so it is never stale either).
+  @Test func theReadmeShowsOneOfThePictures() throws {
     let text = try String(contentsOf: Self.readme, encoding: .utf8)
-    #expect(text.contains("(docs/\(picture.name))"))
+    #expect(Self.pictures.contains { text.contains("](docs/\($0.name))") })
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's module map is the rule: every Swift file of a module imports only what the
+/// The module map in CONTRIBUTING.md is the rule: every Swift file of a module imports only what the
 /// map's last column lets that module import (the core stays pure), and every module under
 /// `Sources/` has a row.
 @Suite struct ModuleMapTests {
@@ -20,9 +20,9 @@ import Testing
   }
 
   static func rows() throws -> [Row] {
-    let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
-    let start = try #require(readme.range(of: "\n## Modules and layout of the repository\n"))
-    let section = readme[start.upperBound...]
+    let guide = try String(contentsOf: Repository.root.appendingPathComponent("CONTRIBUTING.md"), encoding: .utf8)
+    let start = try #require(guide.range(of: "\n## Modules and layout of the repository\n"))
+    let section = guide[start.upperBound...]
     let table = try #require(section.range(of: "| module | path |"))
     var rows: [Row] = []
     for line in section[table.lowerBound...].split(separator: "\n").dropFirst(2) {
@@ -73,7 +73,7 @@ import Testing
     let sources = try FileManager.default.contentsOfDirectory(
       atPath: Repository.root.appendingPathComponent("Sources").path)
     for name in sources.sorted() {
-      #expect(paths.contains("Sources/\(name)"), "Sources/\(name) is not in the README's module map")
+      #expect(paths.contains("Sources/\(name)"), "Sources/\(name) is not in the module map (CONTRIBUTING.md)")
     }
   }
 

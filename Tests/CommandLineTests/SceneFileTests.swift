@@ -150,20 +150,20 @@ import Testing
     #expect(result.text == "a: empty: no visible line, so nothing opens\n1 finding; 1 of 1 anchor flagged\n")
   }
 
-  /// The README says a trailing comma is accepted because the toolchain's decoder cannot be
-  /// made strict: this fails, and the README must change, the day it can.
+  /// The demo's guide (docs/DEMO.md) says a trailing comma is accepted because the toolchain's
+  /// decoder cannot be made strict: this fails, and the guide must change, the day it can.
   @Test(arguments: [
     #"{"anchors": [{"id": "a", "x": 1, "y": 1, "placement": "top", "headline": "Hi"},]}"#,
     #"{"anchors": [{"id": "a", "x": 1, "y": 1, "placement": "top", "headline": "Hi",}]}"#,
     #"{"anchors": [{"id": "a", "x": 1, "y": 1, "placement": "top", "headline": "Hi"}],}"#,
   ])
-  func aTrailingCommaIsAcceptedAsTheReadmeSays(_ json: String) throws {
+  func aTrailingCommaIsAcceptedAsTheDemoGuideSays(_ json: String) throws {
     let directory = try TemporaryDirectory()
     let scene = try directory.write("comma.json", json)
     let result = try TUI.run(["--lint", "--scene", scene])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.text == "no findings in 1 anchor\n")
-    let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
-    #expect(readme.contains("a trailing comma (`[1, 2,]`, `{\"x\": 1,}`) is accepted"))
+    let guide = try String(contentsOf: Repository.root.appendingPathComponent("docs/DEMO.md"), encoding: .utf8)
+    #expect(guide.contains("a trailing comma (`[1, 2,]`, `{\"x\": 1,}`) is accepted"))
   }
 }

@@ -8,7 +8,7 @@ import TooltipKit
 /// them and reject each of them moved or resized by one cell: the relations pin a bubble to one
 /// place, and it is the place the spec's numbers give.
 ///
-/// Boxes taller than one row (a program's own widget, `Anchor.boxSize`) follow the README's
+/// Boxes taller than one row (a program's own widget, `Anchor.boxSize`) follow docs/DESIGN.md's
 /// decision: bottom bubbles start below the last row, left and right ones centre on the middle
 /// row (the upper of two).
 ///
