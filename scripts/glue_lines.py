@@ -9,7 +9,7 @@ A line is glue when, blank lines and comments aside, it
      open: the body of a glue `if` or `for` is glue, but a function whose signature names a
      library type is one line), or names a constant or variable whose value is the library's
      (`var state = TooltipState(...)`, `let consumed = tips.handle(...)`; not a value the
-     program's own call returns through `CursesTooltips.blocking`); or
+     program's own call returns through `TerminalGuard.blocking`); or
   3. lies in a declaration whose doc comment begins "Tooltips:" (code that exists only for the
      tooltips, such as the scene builder), from the comment to its closing brace or bracket.
 The lines `#if !NO_TOOLTIPS`, `#else` and `#endif` (which build the program without its

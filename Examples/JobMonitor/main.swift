@@ -262,7 +262,7 @@ func tableRows(_ monitor: Monitor) -> [(text: String, pair: Int32)] {
     tips.end()
   #endif
   endwin()
-  CursesTooltips.removeGuard()
+  TerminalGuard.remove()
   if let reason {
     let line = "job-monitor: \(reason)\n"
     _ = write(2, line, line.utf8.count)
@@ -271,9 +271,9 @@ func tableRows(_ monitor: Monitor) -> [(text: String, pair: Int32)] {
 }
 
 setlocale(LC_ALL, "")
-CursesTooltips.installGuard()
+TerminalGuard.install()
 guard isatty(0) == 1, isatty(1) == 1, newterm(nil, tk_stdout(), tk_stdin()) != nil else {
-  CursesTooltips.removeGuard()
+  TerminalGuard.remove()
   let message = "job-monitor: needs a terminal (standard input and output, and TERM)\n"
   _ = write(2, message, message.utf8.count)
   exit(2)
@@ -337,7 +337,7 @@ while true {
     tips.draw()
   #endif
   update_panels()
-  _ = CursesTooltips.blocking { doupdate() }
+  _ = TerminalGuard.blocking { doupdate() }
 
   // Sleep until input, the clock's next second, or a held press becoming a long press.
   #if !NO_TOOLTIPS
@@ -345,7 +345,7 @@ while true {
   #else
     wtimeout(Screen.input, time.untilNext)
   #endif
-  let value = CursesTooltips.blocking { wgetch(Screen.input) } ?? ERR
+  let value = TerminalGuard.blocking { wgetch(Screen.input) } ?? ERR
   var event = MEVENT()
   if value == KEY_MOUSE, getmouse(&event) != OK { continue }
   #if !NO_TOOLTIPS
@@ -357,7 +357,7 @@ while true {
     if let end = tips.inputEnd { quit(end.status, end.reason) }
     if consumed { continue }
   #else
-    if let signal = CursesTooltips.pendingSignal { quit(128 + signal, nil) }
+    if let signal = TerminalGuard.pendingSignal { quit(128 + signal, nil) }
   #endif
   let page = Screen.tableHeight - 1
   switch value {

@@ -90,9 +90,9 @@ struct Browser {
 setlocale(LC_ALL, "")
 // Crashes restore the terminal before the program ends; quit signals become a flag the loop
 // reads. Installed before newterm, so the modes it restores are the shell's.
-CursesTooltips.installGuard()
+TerminalGuard.install()
 guard isatty(0) == 1, isatty(1) == 1, newterm(nil, tk_stdout(), tk_stdin()) != nil else {
-  CursesTooltips.removeGuard()
+  TerminalGuard.remove()
   let message = "toolbar-own-curses: needs a terminal (standard input and output, and TERM)\n"
   _ = write(2, message, message.utf8.count)
   exit(2)
@@ -116,7 +116,7 @@ if has_colors() {
 /// Ends curses, restores the terminal and exits with `status`, saying why on stderr.
 func quit(_ status: Int32, _ reason: String?) -> Never {
   endwin()
-  CursesTooltips.removeGuard()
+  TerminalGuard.remove()
   let message = reason.map { "toolbar-own-curses: \($0)\n" } ?? ""
   _ = write(2, message, message.utf8.count)
   exit(status)
@@ -163,7 +163,7 @@ while true {
   wmove(window, Int32(cursor.y), Int32(cursor.x))
   wnoutrefresh(window)
   // A terminal that stops reading blocks these calls: a quit signal then ends the program.
-  _ = CursesTooltips.blocking { doupdate() }
+  _ = TerminalGuard.blocking { doupdate() }
 
   // Sleep until input, or until a held press becomes a long press.
   #if !NO_TOOLTIPS
@@ -171,7 +171,7 @@ while true {
   #else
     wtimeout(window, -1)
   #endif
-  let value = CursesTooltips.blocking { wgetch(window) } ?? ERR
+  let value = TerminalGuard.blocking { wgetch(window) } ?? ERR
   var event = MEVENT()
   if value == KEY_MOUSE, getmouse(&event) != OK { continue }
   // The tooltips take what is theirs (Tab into the toolbar, its keys, taps and holds on it).
@@ -181,7 +181,7 @@ while true {
     if let end = tips.inputEnd { quit(end.status, end.reason) }
     if consumed { continue }
   #else
-    if let signal = CursesTooltips.pendingSignal { quit(128 + signal, nil) }
+    if let signal = TerminalGuard.pendingSignal { quit(128 + signal, nil) }
   #endif
   switch value {
   case Int32(UInt8(ascii: "q")): quit(0, nil)

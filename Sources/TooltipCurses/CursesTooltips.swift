@@ -10,8 +10,8 @@ import TooltipKit
 /// one value, fed with the program's own `wgetch` values.
 ///
 /// A program that draws with ncurses itself names it to add tooltips to its screen, and for
-/// what it must set up around them: the terminal's guard (``installGuard(input:output:)``,
-/// ``blocking(_:)``) and the mouse events to ask for (``mouseMask``).
+/// what it must set up around them: the terminal's guard (``TerminalGuard``) and the mouse
+/// events to ask for (``mouseMask``).
 ///
 /// The program keeps its `newterm`, windows, colour pairs and loop. Each turn it draws its own
 /// cells, calls ``draw(redraw:)``, refreshes (with panels: `update_panels()`, `doupdate()`),
@@ -35,7 +35,7 @@ import TooltipKit
 ///   their end, as the session's parser drops them; the ESC itself has come as Esc already.
 /// - **`ERR`** (a timeout, or no input at all) is never consumed: it is the program's timer too.
 ///   The component sends its long-press tick and checks the input: ``inputEnd`` is set once a
-///   quit signal is pending (``pendingSignal``, after ``installGuard(input:output:)``) or the
+///   quit signal is pending (``TerminalGuard/pendingSignal``, after ``TerminalGuard/install(input:output:)``) or the
 ///   input is gone (a hang-up whose SIGHUP never came, standard input open write-only or closed,
 ///   made non-blocking by another program; or reads that keep failing at once). The loop ends on it, so it never spins at full CPU.
 /// - **`KEY_RESIZE`** lays the scene out again on the new size and is not consumed (the program
@@ -227,7 +227,7 @@ public final class CursesTooltips {
   /// which replaces any other mode: so the component asks for this one itself (`putp`, on a
   /// screen started on standard output), at the first ``draw(redraw:)`` after the scene needs it
   /// (the program's `keypad` and `mousemask` are set by then). ``end()`` withdraws it; a quit signal or a
-  /// crash does too (the reset of the guard ``installGuard(input:output:)`` installs), and so
+  /// crash does too (the reset of the guard ``TerminalGuard/install(input:output:)`` installs), and so
   /// does Ctrl-Z while the program is stopped: it is asked for again after `fg`.
   ///
   /// It goes on from off (1003 off, then on), and is asked for once more at the first motion
@@ -259,7 +259,7 @@ public final class CursesTooltips {
   /// while the program is stopped, the shell gets a terminal with no mouse tracking of any
   /// kind (1002, 1003), no SGR reports (1006) and no bracketed paste (2004), where curses alone
   /// switches off only the mouse mode it asked for. It writes to the output saved by
-  /// ``installGuard(input:output:)``.
+  /// ``TerminalGuard/install(input:output:)``.
   private func followStops() {
     guard !followsStops else { return }
     tg_install_stop_handler()
@@ -298,7 +298,7 @@ public final class CursesTooltips {
   /// (a terminal that stopped reading): a quit signal during it restores the terminal from the
   /// handler and ends the program.
   private func writeMode(_ sequence: String) {
-    _ = TerminalGuard.blocking {
+    _ = TerminalGuard.bracketed {
       _ = putp(sequence)
       _ = fflush(tk_stdout())
     }

@@ -76,7 +76,7 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
 /// during a terminal write, ends from the handler with the terminal restored without blocking;
 /// and a fault handler in C for traps and crashes, which restores the saved terminal modes and
 /// writes the reset sequences before the crash goes on (the guard a program that owns ncurses
-/// installs with ``CursesTooltips/installGuard(input:output:)``). One session per process.
+/// installs with ``TerminalGuard/install(input:output:)``). One session per process.
 public final class TerminalSession {
   /// Whether the user's locale is UTF-8: a program picks Unicode glyphs when it is, ASCII when
   /// not (the session draws UTF-8 either way).
@@ -168,7 +168,7 @@ public final class TerminalSession {
     // from the handler. (Curses' start-up writes can block: on a terminal that stopped
     // reading, or whose output an XOFF stopped while flow control was still on.)
     _ = tg_blocking_begin()
-    TerminalGuard.install()
+    TerminalGuard.save()
     // (A terminal left non-blocking by a previous program is made blocking by the guard.)
     // Resizes are the session's (SignalFlags.installResize), so that no size reaches curses
     // unchecked: installed before newterm, which then installs no SIGWINCH handler of its own.

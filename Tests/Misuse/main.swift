@@ -37,12 +37,12 @@ case "guard-after-newterm":
   guard newterm(nil, tk_stdout(), tk_stdin()) != nil else { exit(3) }
   cbreak()
   noecho()
-  CursesTooltips.installGuard()
+  TerminalGuard.install()
   wrefresh(tk_stdscr())
   fatalError("a crash with the guard installed after newterm")
 case "own-exit-without-end":
   // A program that owns ncurses exits from an error path with curses still on.
-  CursesTooltips.installGuard()
+  TerminalGuard.install()
   guard newterm(nil, tk_stdout(), tk_stdin()) != nil else { exit(3) }
   cbreak()
   noecho()
