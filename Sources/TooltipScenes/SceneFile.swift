@@ -10,6 +10,8 @@ import TooltipKit
 /// `message` is the whole one-line error, starting with the file's name and, for content
 /// errors, the JSON path (`scene.json: anchors[2].placement: expected top, bottom, left or
 /// right`), so a program prints it as is: every way of reading a scene reports the same line.
+/// From ``SceneFile/read(_:)``, which has bytes to return and no name to show, it is what went
+/// wrong alone (`cannot open: No such file or directory`).
 public struct SceneFileError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The one-line error.
   public var message: String
@@ -39,14 +41,10 @@ public enum SceneFile {
   /// `holdSeconds` is above 0 and at most 60.
   public static let maxHoldSeconds = 60.0
 
-  /// A reading problem, without the file name: ``load(path:)`` puts the name in front.
-  public struct ReadError: Error, Equatable, Sendable {
-    /// What went wrong (`cannot open: No such file or directory`).
-    public var message: String
-
-    /// Makes an error from what went wrong.
-    public init(message: String) { self.message = message }
-  }
+  /// A reading problem, under its old name: ``read(_:)`` throws ``SceneFileError`` (one error
+  /// type for every way a scene file cannot be used).
+  @available(*, deprecated, renamed: "SceneFileError")
+  public typealias ReadError = SceneFileError
 
   /// Reads and decodes the scene file at `path`: the one loader every program and mode
   /// shares, so they all accept the same files and report the same lines.
@@ -75,25 +73,25 @@ public enum SceneFile {
   /// The file's bytes, at most ``maxBytes``; a directory, a missing or unreadable file is an
   /// error. Pipes and devices are read up to the cap, never past it, and a FIFO without a
   /// writer does not block the open.
-  public static func read(_ path: String) throws(ReadError) -> [UInt8] {
+  public static func read(_ path: String) throws(SceneFileError) -> [UInt8] {
     try read(pathBytes: Array(path.utf8))
   }
 
   /// ``read(_:)`` of the path whose bytes are `pathBytes`, opened as they are.
-  public static func read(pathBytes: [UInt8]) throws(ReadError) -> [UInt8] {
-    guard !pathBytes.contains(0) else { throw ReadError(message: "cannot open: the name holds a NUL byte") }
+  public static func read(pathBytes: [UInt8]) throws(SceneFileError) -> [UInt8] {
+    guard !pathBytes.contains(0) else { throw SceneFileError(message: "cannot open: the name holds a NUL byte") }
     // Non-blocking open: a FIFO without a writer must not hang here.
     let fd = (pathBytes + [0]).withUnsafeBufferPointer { name in
       name.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
     }
-    guard fd >= 0 else { throw ReadError(message: "cannot open: \(errorText(errno))") }
+    guard fd >= 0 else { throw SceneFileError(message: "cannot open: \(errorText(errno))") }
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0 else {
-      throw ReadError(message: "cannot read: \(errorText(errno))")
+      throw SceneFileError(message: "cannot read: \(errorText(errno))")
     }
     let kind = info.st_mode & S_IFMT
-    if kind == S_IFDIR { throw ReadError(message: "is a directory, not a scene file") }
+    if kind == S_IFDIR { throw SceneFileError(message: "is a directory, not a scene file") }
     if kind == S_IFREG && Int(info.st_size) > maxBytes { throw tooLarge }
     let flags = fcntl(fd, F_GETFL)
     if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
@@ -105,7 +103,7 @@ public enum SceneFile {
       let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw ReadError(message: "cannot read: \(errorText(errno))")
+        throw SceneFileError(message: "cannot read: \(errorText(errno))")
       }
       if count == 0 { break }
       bytes.append(contentsOf: chunk[..<count])
@@ -114,7 +112,7 @@ public enum SceneFile {
     return bytes
   }
 
-  private static var tooLarge: ReadError { ReadError(message: "larger than 16 MiB, not read") }
+  private static var tooLarge: SceneFileError { SceneFileError(message: "larger than 16 MiB, not read") }
 
   private static func errorText(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "error \(code)" }

@@ -78,7 +78,7 @@ import TooltipScenes
 
   /// A device that never ends is read up to the cap, not forever.
   @Test func endlessDeviceStopsAtTheCap() {
-    #expect(throws: SceneFile.ReadError(message: "larger than 16 MiB, not read")) {
+    #expect(throws: SceneFileError(message: "larger than 16 MiB, not read")) {
       try SceneFile.read("/dev/zero")
     }
   }
