@@ -51,10 +51,13 @@ extension EndToEnd {
       #expect(
         pane.wait { pane.display("#{alternate_on}") == "1" && Self.mouseFlags(pane) == "11001" },
         "mouse modes after fg: \(Self.mouseFlags(pane))")
-      // Bracketed paste is back: a pasted `q` quits nothing.
+      // Bracketed paste is back: a pasted `q` quits nothing. Tab after it is the marker: once
+      // the screen shows its new selection, the paste before it has been read.
+      let beforeMarker = pane.capture()
       pane.tmux(["set-buffer", "q"])
       pane.tmux(["paste-buffer", "-p", "-t", "S"])
-      Thread.sleep(forTimeInterval: 0.5)
+      pane.send("Tab")
+      #expect(pane.wait { pane.capture() != beforeMarker }, "Tab after the paste changed nothing")
       #expect(pane.display("#{alternate_on}") == "1", "a pasted q quit the demo after fg")
       pane.send("q")
       #expect(pane.wait { pane.display("#{alternate_on}") == "0" })

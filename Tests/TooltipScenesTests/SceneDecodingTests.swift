@@ -297,8 +297,17 @@ struct MalformedScene: CustomTestStringConvertible, Sendable {
   @Test func defaultsAreTheDesigns() throws {
     let scene = try SceneFile.decode(
       Array(#"{"anchors": [{"id": "a", "x": 1, "y": 2, "placement": "top"}]}"#.utf8), name: "a.json")
-    #expect(scene.maxTextWidth == Scene.defaultMaxTextWidth)
-    #expect(scene.anchors == [Anchor(id: "a", position: Point(x: 1, y: 2), placement: .top)])
+    // SPEC 7 and 8's numbers, not the constants the decoder itself reads: a default changed in
+    // the code alone fails here.
+    #expect(scene.maxTextWidth == 30)
+    let anchor = try #require(scene.anchors.first)
+    #expect(anchor.size == .md)
+    #expect(anchor.showHeadline && anchor.showSupporting)
+    #expect(anchor.trigger == .tap)
+    #expect(!anchor.isDisabled)
+    #expect(anchor.glyph == nil && anchor.label == nil, "the information glyph, no label")
+    #expect(scene.hoverDelay == .milliseconds(500) && scene.skipDelay == .milliseconds(300))
+    #expect(!scene.opensOnHover && !scene.opensOnFocus, "the design is for phones: no hover")
   }
 
   /// A width alone gives the box the anchor's own height (one row).

@@ -1,10 +1,12 @@
 import Testing
 import TooltipKit
 
-/// The public calls that stand in for the types a program no longer names: terminal input sent
-/// straight to the state, keys and mouse events read without their nested enums, styles and
-/// colours without attributes or RGB, and drawing as a grid's own method.
-@Suite struct PublicSurfaceTests {
+/// Terminal input sent straight to the state does what its mapped state input does; keys and
+/// mouse events read through their convenience properties, styles and colours without
+/// attributes or RGB, and drawing as a grid's own method. (This target sees the package's
+/// `package` symbols too, so it checks behaviour, not what is public: the public API is held by
+/// `api/` and `scripts/api.py --check`.)
+@Suite struct TerminalInputMappingTests {
   /// a and b on one row, c below a: Tab, arrows and taps have somewhere to go.
   static let board = layout([
     anchor("a", x: 8, y: 2, headline: "Alpha", supporting: "First"),
@@ -177,7 +179,7 @@ extension CellGrid {
 
   /// The primary button's press and release through the state make a tap; the wheel makes none.
   @Test func aPrimaryPressAndReleaseTapThroughTheState() {
-    let l = PublicSurfaceTests.board
+    let l = TerminalInputMappingTests.board
     var state = TooltipState(layout: l)
     let cell = l.anchor(id: "b")!.centre
     let wheel = TerminalMouse(.wheelUp, at: cell, time: .milliseconds(5))
