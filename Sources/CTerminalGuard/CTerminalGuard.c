@@ -56,6 +56,8 @@ void tg_save(int input_fd, int output_fd) {
   }
 }
 
+int tg_output_fd(void) { return saved_fds[1]; }
+
 void tg_restore_modes(void) {
   for (int i = 0; i < 2; i++) {
     if (saved_fds[i] < 0) continue;

@@ -163,7 +163,7 @@ public final class CursesTooltips {
       return false
     }
     if case .mouse(let mouse) = decoded, mouse.action == .move, let bytes = motion.motionReported() {
-      writeMode(bytes)
+      TerminalModes.send(bytes)
     }
     let routed = state.route(decoded, layout: layout, policy: policy, now: now, letters: letters)
     events += routed.events
@@ -252,7 +252,7 @@ public final class CursesTooltips {
       tg_remove_stop_handler()
       followsStops = false
     }
-    if let bytes = motion.switchTo(false) { writeMode(bytes) }
+    if let bytes = motion.switchTo(false) { TerminalModes.send(bytes) }
   }
 
   /// Installs the guard's Ctrl-Z handler in front of curses' own (which `newterm` installed):
@@ -276,31 +276,20 @@ public final class CursesTooltips {
     guard resumes != resumesSeen else { return }
     resumesSeen = resumes
     let bytes = motion.resumed()
-    if !bytes.isEmpty { writeMode(bytes) }
+    if !bytes.isEmpty { TerminalModes.send(bytes) }
   }
 
   /// Asks for any-motion reports when the scene has a hover anchor and withdraws them when not.
   private func followPointerMotion() {
     let wanted = motionWanted
     guard let bytes = motion.switchTo(wanted) else { return }
-    writeMode(bytes)
+    TerminalModes.send(bytes)
     if !wanted {
       // Terminals keep one tracking mode: switching 1003 off leaves none, so ncurses is made
       // to ask for its own again (off, then on with the program's mask).
       var mask: mmask_t = 0
       _ = mousemask(0, &mask)
       _ = mousemask(mask, nil)
-    }
-  }
-
-  /// Writes a mode switch at once: ncurses' `putp` outside a refresh goes through the C
-  /// library's buffer of standard output, which nothing else flushes. A write that may block
-  /// (a terminal that stopped reading): a quit signal during it restores the terminal from the
-  /// handler and ends the program.
-  private func writeMode(_ sequence: String) {
-    _ = TerminalGuard.bracketed {
-      _ = putp(sequence)
-      _ = fflush(tk_stdout())
     }
   }
 

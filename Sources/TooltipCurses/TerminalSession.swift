@@ -117,9 +117,7 @@ public final class TerminalSession {
     set {
       guard mouseOn, !ended else { return }
       let buttons = TerminalModes.Mode.buttonMotion.sequence(true)
-      // A write that may block (a terminal that stopped reading): a quit signal during it ends
-      // the program from the handler, the terminal restored.
-      if let bytes = motion.switchTo(newValue, buttonsAfter: buttons) { Self.blockingWrite(bytes) }
+      if let bytes = motion.switchTo(newValue, buttonsAfter: buttons) { TerminalModes.send(bytes) }
     }
   }
   /// Any-motion tracking as asked for.
@@ -196,7 +194,7 @@ public final class TerminalSession {
       self.waker = nil
       input = CursesInput(mouse: mouseOn)
     }
-    Self.write(TerminalModes.on(mouse: mouseOn))
+    TerminalModes.send(TerminalModes.on(mouse: mouseOn), whilePending: true)
     // Ctrl-Z: those modes off while the program is stopped (curses' handler, which this one
     // hands the stop to, switches off only its own); asked for again on the resume.
     tg_install_stop_handler()
@@ -289,7 +287,7 @@ public final class TerminalSession {
     // to ask for again (a program run while this one was stopped may have reset them). A write
     // that may block: a quit signal during it ends the program from the handler (a terminal
     // that stopped reading would otherwise hold it in `write` for good).
-    Self.blockingWrite(TerminalModes.on(mouse: mouseOn) + motion.resumed())
+    TerminalModes.send(TerminalModes.on(mouse: mouseOn) + motion.resumed())
     return true
   }
 
@@ -335,7 +333,7 @@ public final class TerminalSession {
     }
     failedWaits = 0
     if case .mouse(let mouse) = result, mouse.action == .move, let bytes = motion.motionReported() {
-      Self.write(bytes)
+      TerminalModes.send(bytes, whilePending: true)
     }
     return result
   }
@@ -475,27 +473,12 @@ public final class TerminalSession {
   /// Attributes off, cursor home, screen erased: written before leaving curses.
   static let clearScreen = "\u{1B}[0m\u{1B}[H\u{1B}[2J"
 
-  /// Writes a mode sequence straight to the terminal (standard output), beside curses' own
-  /// buffered output: a mode switch may come before or after the frame around it.
-  private static func write(_ sequence: String) {
-    _ = writeAll(Array(sequence.utf8), to: 1)
-  }
-
   /// Why reading standard input keeps failing, in one line: what the descriptor is, or the
   /// system's word for the last error.
   private static func inputFailure(errno error: Int32) -> String {
     if let reason = TerminalGuard.inputEnd() { return reason }
     let text = strerror(error).map { String(cString: $0) } ?? "error \(error)"
     return "reading standard input keeps failing (\(text))"
-  }
-
-  /// Writes `sequence` as a call that may block on the terminal (`tg_blocking_begin`): a quit
-  /// signal arriving while the write waits ends the program from the handler, the terminal
-  /// restored. With one already pending, nothing is written.
-  private static func blockingWrite(_ sequence: String) {
-    defer { tg_blocking_end() }
-    guard tg_blocking_begin() == 0 else { return }
-    write(sequence)
   }
 
   /// The longest a read waits: `Int32.max` milliseconds.
@@ -518,11 +501,11 @@ public final class TerminalSession {
     // the program from the handler, the terminal restored without blocking.
     _ = tg_blocking_begin()
     // Curses switches off the mouse mode it switched on; the rest is ours.
-    Self.write((motion.switchTo(false) ?? "") + TerminalModes.off(mouse: mouseOn))
+    TerminalModes.send((motion.switchTo(false) ?? "") + TerminalModes.off(mouse: mouseOn), whilePending: true)
     // Clear the screen curses is on: the alternate screen, gone once endwin leaves it; on a
     // terminal with none (the Linux console, GNU screen) the last frame, so the prompt that
     // follows on the bottom row (where endwin leaves the cursor) is on a clean screen.
-    Self.write(Self.clearScreen)
+    TerminalModes.send(Self.clearScreen, whilePending: true)
     tg_remove_stop_handler()
     endwin()
     tg_restore_modes()

@@ -17,6 +17,10 @@ void tg_set_sequences(const unsigned char *reset, size_t reset_count, const unsi
    curses changes them; the other calls put them back. */
 void tg_save(int input_fd, int output_fd);
 
+/* The output descriptor tg_save saved (the terminal the program draws on), -1 when it was
+   not a terminal. */
+int tg_output_fd(void);
+
 /* Installs handlers for SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE and SIGSYS that
    restore the saved modes, write the reset sequences, then hand the signal on to the handler that was there
    before (the Swift runtime's backtracer, or the default action). The first call also has
