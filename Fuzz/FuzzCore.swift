@@ -200,7 +200,9 @@ func fuzzExtremes(_ bytes: [UInt8]) {
     case 2: _ = state.send(.tick(time), layout: layout, now: source.chance(50) ? source.pick(times) : nil)
     case 3: _ = state.send(.motion(at, time: time), layout: layout)
     case 4: _ = state.send(.open(placed?.id ?? "none"), layout: layout)
-    case 5: _ = state.send(.select(placed?.id ?? "none"), layout: layout, now: time)
+    case 5:
+      let id = placed?.id ?? "none"
+      _ = state.send(source.chance(50) ? .select(id) : .focus(id), layout: layout, now: time)
     default: _ = state.send(.click(at), layout: layout)
     }
     _ = state.deadline

@@ -432,6 +432,25 @@ import TooltipKit
     #expect(state.send(.tick(ms(5000)), layout: Self.l) == [])
   }
 
+  /// `.focus(id)`: the program moves the focus itself and the tooltip opens as after a keyboard
+  /// move, by the focus delay and with reason focus (`.select` does not open, above); where focus
+  /// does not open tooltips it only selects, and an unknown id changes nothing.
+  @Test func aFocusOfTheProgramsChoosingOpensAfterTheDelay() {
+    var state = TooltipState(layout: Self.l, keepsSelection: false)
+    #expect(state.send(.focus("b"), layout: Self.l, now: ms(1000)) == [])
+    #expect(state.selectedID == "b")
+    #expect(state.deadline == ms(1500))
+    #expect(state.send(.tick(ms(1500)), layout: Self.l) == [.opened("b")])
+    #expect(state.openReason == .focus)
+    #expect(state.send(.focus("nope"), layout: Self.l, now: ms(1600)) == [])
+    #expect(state.selectedID == "b")
+    let noFocus = Self.hoverLayout(focus: false)
+    var plain = TooltipState(layout: noFocus, keepsSelection: false)
+    _ = plain.send(.focus("b"), layout: noFocus, now: ms(0))
+    #expect(plain.selectedID == "b")
+    #expect(plain.deadline == nil)
+  }
+
   @Test func focusIsOffUnlessAsked() {
     let noFocus = Self.hoverLayout(focus: false)
     var state = TooltipState(layout: noFocus)

@@ -42,6 +42,12 @@ public enum TooltipInput: Hashable, Sendable {
   case move(Placement)
   /// Select the anchor with this id (a programmatic selection).
   case select(String)
+  /// Focus the anchor `id` as the keyboard would: select it and, when focus opens its tooltip
+  /// (``Scene/opensOnFocus`` or the anchor's own), start the focus delay, after which it opens
+  /// with ``OpenReason/focus``. For a program that moves the focus itself (its own focus ring,
+  /// a menu entered by a key of its own); ``select(_:)`` selects without opening. Unknown ids
+  /// change nothing.
+  case focus(String)
   /// Select nothing: the program's focus moved elsewhere. An open tooltip closes
   /// (selectionMoved); a state that keeps a selection selects the first anchor again at the
   /// next input.

@@ -267,6 +267,8 @@ public struct TooltipState: Hashable, Sendable {
       }
     case .select(let id):
       if layout.anchor(id: id) != nil { events += select(id, layout: layout) }
+    case .focus(let id):
+      if layout.anchor(id: id) != nil { events += keyboardSelect(id, layout: layout) }
     case .deselect:
       focus = nil
       if let open = openID { events.append(close(open, .selectionMoved, layout)) }

@@ -277,7 +277,7 @@ extension ChoiceSource {
     case 54..<58: return .input(.escape)
     case 58..<61: return .input(chance(50) ? .selectNext : .selectPrevious)
     case 61..<65: return .input(.move(pick(Placement.allCases)))
-    case 65..<68: return .input(.select(anchorID(in: sim)))
+    case 65..<68: return .input(chance(50) ? .select(anchorID(in: sim)) : .focus(anchorID(in: sim)))
     case 68..<72: return .input(.open(anchorID(in: sim)))
     case 72..<74: return .input(.close)
     case 74..<81:

@@ -9,8 +9,9 @@ import TooltipKit
 /// - a tooltip opens by pointer or time only after the pointer rested `hoverDelay` on a hover
 ///   anchor's target with no button held (or within `skipDelay` of a transient tooltip left), or
 ///   for the selected focus anchor, or by a long press;
-/// - hover never opens during a held button; focus opens only after a keyboard move onto the
-///   anchor, once, and not again after Esc before the selection moves;
+/// - hover never opens during a held button; focus opens only after a keyboard move (or a
+///   `.focus` of the program's) onto the anchor, once, and not again after Esc before the
+///   selection moves;
 /// - a tooltip Esc dismissed with the pointer on its target never opens by hover before the
 ///   pointer leaves that target;
 /// - a tooltip opened by a tap, a long press, `i` or the program is never closed by the pointer
@@ -79,7 +80,7 @@ struct HoverWatch {
     let armedBefore = armed
     if c.after.selectedID != c.before.selectedID {
       switch c.input {
-      case .selectNext, .selectPrevious, .move: armed = c.after.selectedID
+      case .selectNext, .selectPrevious, .move, .focus: armed = c.after.selectedID
       default: armed = nil
       }
     }
