@@ -304,13 +304,14 @@ struct AnchorDocument: Decodable {
     let showHeadline = try reader.bool("showHeadline") ?? true
     let showSupporting = try reader.bool("showSupporting") ?? true
 
-    let triggerName = try reader.value(String.self, "trigger", "expected tap or longPress") ?? "tap"
+    let triggerName = try reader.value(String.self, "trigger", "expected tap, longPress or menu") ?? "tap"
     var trigger = Trigger.tap
     switch triggerName {
-    case "tap":
+    case "tap", "menu":
       if reader.has("holdSeconds") {
         throw reader.error("holdSeconds", "only with \"trigger\": \"longPress\"")
       }
+      if triggerName == "menu" { trigger = .menu }
     case "longPress":
       func message() -> String {
         "expected a number of seconds above 0 and at most \(Int(SceneFile.maxHoldSeconds))"
@@ -324,7 +325,7 @@ struct AnchorDocument: Decodable {
         trigger = .longPress
       }
     default:
-      throw reader.error("trigger", "expected tap or longPress")
+      throw reader.error("trigger", "expected tap, longPress or menu")
     }
     let disabled = try reader.bool("disabled") ?? false
     let action = try reader.bool("action")

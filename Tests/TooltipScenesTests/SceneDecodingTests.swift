@@ -162,10 +162,10 @@ struct MalformedScene: CustomTestStringConvertible, Sendable {
     MalformedScene("size lg", anchor(#", "size": "lg""#), "anchors[0].size: expected sm or md"),
     MalformedScene(
       "trigger hover", anchor(#", "trigger": "hover""#),
-      "anchors[0].trigger: expected tap or longPress"),
+      "anchors[0].trigger: expected tap, longPress or menu"),
     MalformedScene(
       "trigger long-press", anchor(#", "trigger": "long-press""#),
-      "anchors[0].trigger: expected tap or longPress"),
+      "anchors[0].trigger: expected tap, longPress or menu"),
     // Types and ranges of the other fields.
     MalformedScene(
       "headline number", anchor(#", "headline": 5"#), "anchors[0].headline: expected a string"),
@@ -308,6 +308,21 @@ struct MalformedScene: CustomTestStringConvertible, Sendable {
     #expect(anchor.glyph == nil && anchor.label == nil, "the information glyph, no label")
     #expect(scene.hoverDelay == .milliseconds(500) && scene.skipDelay == .milliseconds(300))
     #expect(!scene.opensOnHover && !scene.opensOnFocus, "the design is for phones: no hover")
+  }
+
+  /// `"trigger": "menu"` is the menu trigger (SPEC 4), which takes no hold.
+  @Test func theMenuTriggerIsRead() throws {
+    let scene = try SceneFile.decode(
+      Array(
+        #"{"anchors": [{"id": "m", "x": 1, "y": 0, "placement": "bottom", "trigger": "menu", "label": "File"}]}"#.utf8),
+      name: "m.json")
+    #expect(scene.anchors.first?.trigger == .menu)
+    #expect(throws: SceneFileError.self) {
+      try SceneFile.decode(
+        Array(
+          #"{"anchors": [{"id": "m", "x": 1, "y": 0, "placement": "top", "trigger": "menu", "holdSeconds": 1}]}"#.utf8),
+        name: "m.json")
+    }
   }
 
   /// A width alone gives the box the anchor's own height (one row).

@@ -48,6 +48,11 @@ public enum Trigger: Hashable, Sendable {
   /// A press held for `hold` opens the tooltip while still held; a shorter tap runs the
   /// control's action instead.
   case longPress(hold: Duration)
+  /// A menu item or toolbar button: a tap runs its action and closes whatever tooltip is open,
+  /// and never opens or pins one (a menu's second click is the item's, not the tooltip's). Its
+  /// tooltip opens by hover, by focus, by a press held ``defaultHold``, or with `i`. A disabled
+  /// one, having no action, opens on a tap as ``tap`` does (its tooltip says why it is off).
+  case menu
 
   /// The recipe's hold time, half a second.
   public static let defaultHold: Duration = .milliseconds(500)

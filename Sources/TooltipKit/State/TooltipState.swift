@@ -195,9 +195,15 @@ public struct TooltipState: Hashable, Sendable {
       }
       var longPress: String?
       var hold = Trigger.defaultHold
-      if let anchorID, case .longPress(let h) = layout.anchor(id: anchorID)?.anchor.trigger {
+      switch anchorID.flatMap({ layout.anchor(id: $0)?.anchor.trigger }) {
+      case .longPress(let h):
         longPress = anchorID
         hold = h
+      case .menu:
+        // A menu item's tooltip opens by a held press; its tap is the item's.
+        longPress = anchorID
+      default:
+        break
       }
       press = Press(target: target, time: time, longPressAnchor: longPress, hold: hold)
     case .tick(let now):
@@ -531,6 +537,18 @@ public struct TooltipState: Hashable, Sendable {
     anchor anchorID: String?, onBubble: Bool = false, layout: SceneLayout, policy: DismissPolicy
   ) -> [TooltipEvent] {
     var events: [TooltipEvent] = []
+    if !onBubble, let anchorID, let placed = layout.anchor(id: anchorID), placed.anchor.trigger == .menu,
+      placed.anchor.hasAction
+    {
+      // A menu item: the tap is its action. Whatever is open closes, nothing opens or pins, and
+      // hover waits for the pointer to leave before it opens the item's tooltip again.
+      if let open = openID { events.append(close(open, .tap, layout)) }
+      if tapsSelect { selectedID = anchorID }
+      rest = nil
+      dismissed = anchorID
+      events.append(.action(anchorID))
+      return events
+    }
     if let open = openID {
       if open == anchorID, !onBubble, openReason?.isTransient == true {
         // A tap on the anchor whose tooltip hover or focus opened pins it and runs its action.
