@@ -77,7 +77,8 @@ package enum StateInvariants {
   /// all. Under `consume`, or where no anchor is, the tap does nothing else; on the open
   /// anchor itself, it leaves the tooltip closed.
   ///
-  /// Hover and focus (SPEC 4): a tap on the anchor of a tooltip they opened pins it (it stays
+  /// A tap on a menu item (SPEC 4) closes what is open and runs the item's action, whatever the
+  /// policy. Hover and focus (SPEC 4): a tap on the anchor of a tooltip they opened pins it (it stays
   /// open as if a tap had opened it, and runs the anchor's action if it has one), and the next
   /// tap closes it; a tap off a hover-opened tooltip's zone at a cell other than the pointer's
   /// (`pointer`: where the last motion or button put it) is the pointer leaving first, so it
@@ -101,6 +102,17 @@ package enum StateInvariants {
     let transient = state.openReason == .hover || state.openReason == .focus
     let screen = Rect(x: 0, y: 0, width: layout.screen.width, height: layout.screen.height)
     let onBubble = screen.contains(point) && (state.openBubble(layout)?.contains(point) ?? false)
+    // A tap on a menu item is the item's (SPEC 4): whatever is open closes and the item's action
+    // runs, under either policy; nothing opens or pins.
+    if !onBubble, let item = layout.anchor(at: point), item.anchor.trigger == .menu, item.anchor.hasAction {
+      let pointerLeft = state.openReason == .hover && point != pointer && !hoverable(point, id: open, layout: layout)
+      let closedAs: CloseReason = pointerLeft ? .pointerLeft : .tap
+      if tapEvents != [.closed(open, closedAs), .action(item.id)] || tapped.openID != nil {
+        violations.append(
+          "a tap on menu item \(item.id) with \(open) open gave \(tapEvents), left \(tapped.openID ?? "closed")")
+      }
+      return violations
+    }
     if transient && !onBubble && layout.anchor(at: point)?.id == open {
       let action: [TooltipEvent] = layout.anchor(id: open)!.anchor.hasAction ? [.action(open)] : []
       if tapEvents != action || tapped.openID != open || tapped.openReason != .tap {

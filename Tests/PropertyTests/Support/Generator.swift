@@ -99,11 +99,12 @@ extension ChoiceSource {
     let extentX = chance(20) ? 500 : 100
     let extentY = chance(20) ? 200 : 30
     let trigger: Trigger
-    switch below(4) {
+    switch below(5) {
     case 0: trigger = .longPress
     case 1: trigger = .longPress(hold: .milliseconds(int(0...1500)))
     case 2 where chance(10):
       trigger = .longPress(hold: pick([.zero, .seconds(Int64.max), .milliseconds(-5)]))
+    case 3 where chance(50): trigger = .menu
     default: trigger = .tap
     }
     return Anchor(
