@@ -285,7 +285,7 @@ struct AnchorDocument: Decodable {
   static let keys = [
     "id", "x", "y", "size", "placement", "headline", "supporting", "showHeadline", "showSupporting",
     "trigger", "holdSeconds", "disabled", "glyph", "label", "width", "height", "action",
-    "hover", "focus",
+    "hover", "focus", "tabStop", "group",
   ]
 
   init(from decoder: any Decoder) throws {
@@ -366,6 +366,14 @@ struct AnchorDocument: Decodable {
       trigger: trigger,
       isDisabled: disabled, glyph: glyph, label: label, boxSize: boxSize, action: action,
       opensOnHover: try reader.bool("hover"), opensOnFocus: try reader.bool("focus"))
+    anchor.isTabStop = try reader.bool("tabStop") ?? true
+    if reader.has("group") {
+      let group = try reader.value(String.self, "group", "expected a group name (1 to 64 letters, digits, - _ .)")
+      guard let group, Self.isValidID(group) else {
+        throw reader.error("group", "expected a group name (1 to 64 letters, digits, - _ .)")
+      }
+      anchor.group = group
+    }
   }
 
   /// 1 to 64 ASCII letters, digits, `-`, `_` and `.`.

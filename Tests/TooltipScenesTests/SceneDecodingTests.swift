@@ -325,6 +325,21 @@ struct MalformedScene: CustomTestStringConvertible, Sendable {
     }
   }
 
+  /// `tabStop` and `group` (SPEC 4): an anchor left out of the Tab order, one in a group; a
+  /// group name is an id's form.
+  @Test func tabStopsAndGroupsAreRead() throws {
+    let scene = try SceneFile.decode(
+      Array(
+        #"{"anchors": [{"id": "a", "x": 1, "y": 0, "placement": "top", "tabStop": false}, {"id": "b", "x": 5, "y": 0, "placement": "top", "group": "menu"}]}"#
+          .utf8), name: "g.json")
+    #expect(scene.anchors.map(\.isTabStop) == [false, true])
+    #expect(scene.anchors.map(\.group) == [nil, "menu"])
+    #expect(throws: SceneFileError.self) {
+      try SceneFile.decode(
+        Array(#"{"anchors": [{"id": "a", "x": 1, "y": 0, "placement": "top", "group": ""}]}"#.utf8), name: "g.json")
+    }
+  }
+
   /// A width alone gives the box the anchor's own height (one row).
   @Test func aGivenWidthKeepsOneRow() throws {
     let scene = try SceneFile.decode(

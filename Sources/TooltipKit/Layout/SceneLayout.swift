@@ -23,6 +23,8 @@ public struct SceneLayout: Sendable {
   private let hits: HitIndex
   /// Where Tab and the arrows move the selection.
   private let navigation: KeyboardNavigation
+  /// The Tab order of a scene with anchors left out of it or grouped; nil for reading order.
+  private let tabOrder: TabOrder?
   /// This placement's identity: kept by a look-only ``setOptions(_:)``, new with each layout,
   /// so what was derived from one layout (the open bubble, which ``TooltipState`` keeps) is
   /// known to still hold.
@@ -45,6 +47,7 @@ public struct SceneLayout: Sendable {
     placement = ScenePlacement(scene: scene, screen: screen, area: area, glyphs: options.glyphs)
     hits = HitIndex(placement.anchors, screen: screen)
     navigation = KeyboardNavigation(placement.anchors)
+    tabOrder = TabOrder(placement.anchors)
   }
 
   /// Draws with `options` from now on, and says whether that laid the scene out again.
@@ -149,14 +152,42 @@ public struct SceneLayout: Sendable {
     return cells
   }
 
-  /// The anchor after `id` in reading order, wrapping around (the first when `id` is nil).
-  package func next(after id: String?) -> PlacedAnchor? {
-    navigation.next(after: id.flatMap { placement.index(of: $0) }).map { anchors[$0] }
+  /// The anchor Tab moves to from `id`: the next in reading order (the first when `id` is nil),
+  /// by the Tab order when some anchor is left out of it or grouped (``TabOrder``). Past the
+  /// last, the first again when `wrapping`, else nil.
+  package func next(after id: String?, wrapping: Bool = true) -> PlacedAnchor? {
+    let index = id.flatMap { placement.index(of: $0) }
+    let found: Int?
+    if let tabOrder {
+      found = tabOrder.next(after: index, wrapping: wrapping)
+    } else if let index, !wrapping, index == anchors.count - 1 {
+      found = nil
+    } else {
+      found = navigation.next(after: index)
+    }
+    return found.map { anchors[$0] }
   }
 
-  /// The anchor before `id` in reading order, wrapping around (the last when `id` is nil).
-  package func previous(before id: String?) -> PlacedAnchor? {
-    navigation.previous(before: id.flatMap { placement.index(of: $0) }).map { anchors[$0] }
+  /// The anchor Shift-Tab moves to from `id` (the last when `id` is nil); see
+  /// ``next(after:wrapping:)``.
+  package func previous(before id: String?, wrapping: Bool = true) -> PlacedAnchor? {
+    let index = id.flatMap { placement.index(of: $0) }
+    let found: Int?
+    if let tabOrder {
+      found = tabOrder.previous(before: index, wrapping: wrapping)
+    } else if let index, !wrapping, index == 0 {
+      found = nil
+    } else {
+      found = navigation.previous(before: index)
+    }
+    return found.map { anchors[$0] }
+  }
+
+  /// The member of `id`'s group after it (`forward`) or before it, wrapping: where Right and
+  /// Left move inside a group. Nil when `id` is in no group.
+  package func groupSibling(of id: String, forward: Bool) -> PlacedAnchor? {
+    guard let tabOrder, let index = placement.index(of: id) else { return nil }
+    return tabOrder.sibling(of: index, forward: forward).map { anchors[$0] }
   }
 
   /// The nearest anchor from `id` in `direction`: inside a 90° cone measured between centre

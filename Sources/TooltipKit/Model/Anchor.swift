@@ -52,6 +52,15 @@ public struct Anchor: Hashable, Sendable, Identifiable {
   /// Off by default, as hover is: the keyboard's way to the same hint without the `i` key.
   public var opensOnFocus: Bool?
 
+  /// Whether Tab and Shift-Tab stop at it: false for an anchor the program reaches its own way
+  /// (the arrows, a tap, ``TooltipInput/focus(_:)``), such as the error codes inside a list's
+  /// lines, so Tab goes from the menu to the list's next control, not through every code.
+  public var isTabStop = true
+  /// The group it belongs to (a menu bar), or nil: a group is one Tab stop, entered at its first
+  /// member in reading order and left past its last, with Left and Right moving among its
+  /// members, wrapping.
+  public var group: String?
+
   /// Makes an anchor; every argument after `placement` has the design's default.
   public init(
     id: String,

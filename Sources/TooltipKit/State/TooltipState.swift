@@ -252,8 +252,10 @@ public struct TooltipState: Hashable, Sendable {
         }
         events.append(close(open, .escape, layout))
       }
-    case .selectNext where !keepsSelection && selectedID != nil && selectedID == layout.anchors.last?.id,
-      .selectPrevious where !keepsSelection && selectedID != nil && selectedID == layout.anchors.first?.id:
+    case .selectNext
+    where !keepsSelection && selectedID != nil && layout.next(after: selectedID, wrapping: false) == nil,
+      .selectPrevious
+    where !keepsSelection && selectedID != nil && layout.previous(before: selectedID, wrapping: false) == nil:
       // Past the last anchor (before the first), a state that need not keep a selection gives
       // the focus back to the program, as Tab leaves the last control of a group.
       focus = nil
@@ -268,7 +270,12 @@ public struct TooltipState: Hashable, Sendable {
         events += keyboardSelect(layout.anchors.first?.id, layout: layout)
         break
       }
-      if let target = layout.nearest(from: selectedID, toward: Direction(direction)) {
+      if direction == .left || direction == .right,
+        let sibling = layout.groupSibling(of: selectedID, forward: direction == .right)
+      {
+        // Inside a group (a menu bar), Left and Right move among its members.
+        events += keyboardSelect(sibling.id, layout: layout)
+      } else if let target = layout.nearest(from: selectedID, toward: Direction(direction)) {
         events += keyboardSelect(target.id, layout: layout)
       }
     case .select(let id):
