@@ -71,22 +71,24 @@ package final class Presenter {
     let width = new.size.width
     let height = new.size.height
     guard width > 0, height > 0 else { return [] }
-    guard let old, old.size == new.size else {
+    // The old frame's cells numbered as the new one numbers styles and graphemes (as they are
+    // when both palettes agree, the usual case): then cells compare as plain words.
+    guard let old, old.size == new.size, let oldCells = new.cells(of: old) else {
       return (0..<height).map { ChangedRun(row: $0, start: 0, end: width) }
     }
-    return runs(of: new, against: old.cells)
+    return runs(of: new, against: oldCells)
   }
 
   /// The runs of cells of `new` that differ from `oldCells` (the same size), or from blank
   /// cells when `oldCells` is nil: what a full repaint draws after erasing the screen, found
   /// without building a blank grid the size of the screen.
-  private static func runs(of new: CellGrid, against oldCells: [Cell]?) -> [ChangedRun] {
+  private static func runs(of new: CellGrid, against oldCells: [PackedCell]?) -> [ChangedRun] {
     let width = new.size.width
     let height = new.size.height
-    precondition(oldCells.map { $0.count == new.cells.count } ?? true, "frames of different sizes")
+    precondition(oldCells.map { $0.count == new.packedCells.count } ?? true, "frames of different sizes")
     var runs: [ChangedRun] = []
     // The cells read in place, a frame's worth of them on every draw.
-    new.cells.withUnsafeBufferPointer { newCells in
+    new.packedCells.withUnsafeBufferPointer { newCells in
       (oldCells ?? []).withUnsafeBufferPointer { old in
         let compares = oldCells != nil
         // A cell is drawn when it differs from the old frame's, or is not blank.
@@ -182,8 +184,8 @@ package final class Presenter {
     var rows: [Int] = []
     for run in runs where rows.last != run.row {
       let base = run.row * old.size.width
-      let cells = old.cells
-      if (run.start..<run.end).contains(where: { cells[base + $0].hasDisputedWidth }) {
+      let cells = old.packedCells
+      if (run.start..<run.end).contains(where: { old.hasDisputedWidth(cells[base + $0]) }) {
         rows.append(run.row)
       }
     }
@@ -199,9 +201,9 @@ package final class Presenter {
   /// curses, which writes it without scrolling.
   package static func handDrawnCells(_ grid: CellGrid, rows: [Int]) -> [Point] {
     let width = grid.size.width
-    let cells = grid.cells
+    let cells = grid.packedCells
     // Most cells hold one scalar, which is answered from its value without a string.
-    func disputed(_ index: Int) -> Bool { cells[index].hasDisputedWidth }
+    func disputed(_ index: Int) -> Bool { grid.hasDisputedWidth(cells[index]) }
     var hand: [Point] = []
     var last = -1
     for row in rows where row != last && row >= 0 && row < grid.size.height {
@@ -210,7 +212,7 @@ package final class Presenter {
       // A row whose every cell holds a scalar below U+200D (or none) has nothing disputed: one
       // comparison a cell finds the rows worth the walk below, most rows of most frames none.
       let mayDispute = cells.withUnsafeBufferPointer { buffer in
-        buffer[base..<base + width].contains { $0.code >= 0x200D && $0.code != Cell.emptyCode }
+        buffer[base..<base + width].contains { $0.code >= 0x200D && $0.code != PackedCell.emptyCode }
       }
       guard mayDispute else { continue }
       var x = 0
@@ -238,9 +240,9 @@ package final class Presenter {
     let cells = Self.handDrawnCells(grid, rows: rows).filter { $0.x < screen.width && $0.y < screen.height }
     guard !cells.isEmpty else { return }
     for point in cells {
-      let cell = grid[point.x, point.y]
-      let resolved = colors.resolve(cell.style)
-      cell.withCString { tk_put_direct(Int32(point.y), Int32(point.x), $0, resolved.attrs, resolved.pair) }
+      let cell = grid.packedCells[point.y * grid.size.width + point.x]
+      let resolved = colors.resolve(grid.style(of: cell))
+      grid.withCString(of: cell) { tk_put_direct(Int32(point.y), Int32(point.x), $0, resolved.attrs, resolved.pair) }
     }
     let window = tk_stdscr()
     tk_end_direct(getcury(window), getcurx(window))
@@ -271,11 +273,12 @@ package final class Presenter {
 /// several scalars, a disputed one, one that would start outside the window or end past its
 /// right edge is written at its own column, as the grapheme after it is.
 ///
-/// The presenter and the overlay share it, so a cell looks the same on either path.
+/// The presenter and the overlay share it, so a cell looks the same on either path. A writer
+/// draws the cells of one grid: the style it remembers is a number in that grid's palette.
 struct CellWriter {
   let window: UnsafeMutablePointer<WINDOW>
   let colors: any StyleResolver
-  /// The number of the style curses was last given (``Cell/styleNumber``), or none yet.
+  /// The number of the style curses was last given (``PackedCell/styleNumber``), or none yet.
   private var current: UInt32?
 
   init(window: UnsafeMutablePointer<WINDOW>, colors: any StyleResolver) {
@@ -304,17 +307,20 @@ struct CellWriter {
         _ = tk_put(window, y, Int32(start), text.baseAddress!)
         length = 0
       }
+      let cells = grid.packedCells
+      let base = row * grid.size.width
       for x in columns {
-        let cell = grid[x, row]
+        let cell = cells[base + x]
         if cell.isContinuation { continue }
         if cell.styleNumber != current {
           flush()
-          let resolved = colors.resolve(cell.style)
+          let resolved = colors.resolve(grid.style(of: cell))
           _ = tk_attr_set(window, resolved.attrs, resolved.pair)
           current = cell.styleNumber
         }
         let column = x + shift
-        if !cell.hasDisputedWidth, let scalar = cell.scalar, column >= 0, column + cell.width <= windowWidth {
+        let disputed = grid.hasDisputedWidth(cell)
+        if !disputed, let scalar = cell.scalar, column >= 0, column + cell.width <= windowWidth {
           if length > 0 && column != next { flush() }
           if length == 0 { start = column }
           UTF8.encode(scalar) { byte in
@@ -327,10 +333,10 @@ struct CellWriter {
         flush()
         // A disputed grapheme is blanks to curses (the presenter writes it over them after the
         // frame).
-        if cell.hasDisputedWidth {
+        if disputed {
           _ = String(repeating: " ", count: cell.width).withCString { tk_put(window, y, Int32(column), $0) }
         } else {
-          cell.withCString { _ = tk_put(window, y, Int32(column), $0) }
+          grid.withCString(of: cell) { _ = tk_put(window, y, Int32(column), $0) }
         }
       }
       flush()
