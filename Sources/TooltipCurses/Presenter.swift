@@ -37,6 +37,11 @@ package struct ChangedRun: Hashable, Sendable {
 /// and so is the cell after it. The terminal may draw it narrower (the blanks show) or wider
 /// (the next cell, drawn again, cuts it): nothing after it on its row moves. When such a
 /// grapheme changes, its row is sent whole, so no fragment of it stays.
+///
+/// The same goes for a cell curses would measure differently from the grid: the core measures
+/// with its own Unicode table, curses with the C library's `wcwidth`, and where the C library's
+/// Unicode data is older (glibc 2.36 cannot measure the scalars new in Unicode 15.0) or newer,
+/// the two can disagree (``CellGrid/cursesCannotPlace(_:)``).
 package final class Presenter {
   private let colors: any StyleResolver
   private let handDraws: Bool
@@ -185,7 +190,7 @@ package final class Presenter {
     for run in runs where rows.last != run.row {
       let base = run.row * old.size.width
       let cells = old.packedCells
-      if (run.start..<run.end).contains(where: { old.hasDisputedWidth(cells[base + $0]) }) {
+      if (run.start..<run.end).contains(where: { old.cursesCannotPlace(cells[base + $0]) }) {
         rows.append(run.row)
       }
     }
@@ -203,16 +208,16 @@ package final class Presenter {
     let width = grid.size.width
     let cells = grid.packedCells
     // Most cells hold one scalar, which is answered from its value without a string.
-    func disputed(_ index: Int) -> Bool { grid.hasDisputedWidth(cells[index]) }
+    func disputed(_ index: Int) -> Bool { grid.cursesCannotPlace(cells[index]) }
     var hand: [Point] = []
     var last = -1
     for row in rows where row != last && row >= 0 && row < grid.size.height {
       last = row
       let base = row * width
-      // A row whose every cell holds a scalar below U+200D (or none) has nothing disputed: one
+      // A row whose every cell holds a scalar below U+0300 (or none) has nothing disputed: one
       // comparison a cell finds the rows worth the walk below, most rows of most frames none.
       let mayDispute = cells.withUnsafeBufferPointer { buffer in
-        buffer[base..<base + width].contains { $0.code >= 0x200D && $0.code != PackedCell.emptyCode }
+        buffer[base..<base + width].contains { $0.code >= 0x300 && $0.code != PackedCell.emptyCode }
       }
       guard mayDispute else { continue }
       var x = 0
@@ -319,7 +324,7 @@ struct CellWriter {
           current = cell.styleNumber
         }
         let column = x + shift
-        let disputed = grid.hasDisputedWidth(cell)
+        let disputed = grid.cursesCannotPlace(cell)
         if !disputed, let scalar = cell.scalar, column >= 0, column + cell.width <= windowWidth {
           if length > 0 && column != next { flush() }
           if length == 0 { start = column }
@@ -347,5 +352,35 @@ struct CellWriter {
   mutating func finish() {
     _ = tk_attr_set(window, TK_A_NORMAL, 0)
     current = nil
+  }
+}
+
+extension CellGrid {
+  /// Whether curses cannot be left to place `cell`: terminals disagree on its grapheme's width
+  /// (``hasDisputedWidth(_:)``), or curses, which advances by the C library's `wcwidth`
+  /// (`tk_curses_width`), measures it otherwise than the core's table did. The presenter draws
+  /// such a cell as blanks and writes it by hand after the frame; an overlay leaves it blank.
+  ///
+  /// Asked of every cell a frame sends, so it is inlined, and a cell below U+0300 (ASCII,
+  /// Latin-1 and the Latin Extended letters: one column to every Unicode version and every C
+  /// library) is answered without a call.
+  @inline(__always) func cursesCannotPlace(_ cell: PackedCell) -> Bool {
+    cell.code >= 0x300 && cell.code != PackedCell.emptyCode && (hasDisputedWidth(cell) || cursesMeasuresApart(cell))
+  }
+
+  /// Whether the C library's `wcwidth` sums `cell`'s scalars to another width than the grid's,
+  /// or cannot measure one of them.
+  func cursesMeasuresApart(_ cell: PackedCell) -> Bool {
+    guard cell.isCluster else {
+      let width = tk_curses_width(cell.code)
+      return width < 0 || Int(width) != cell.width
+    }
+    var total = 0
+    for scalar in text(of: cell).unicodeScalars {
+      let width = tk_curses_width(scalar.value)
+      if width < 0 { return true }
+      total += Int(width)
+    }
+    return total != cell.width
   }
 }
