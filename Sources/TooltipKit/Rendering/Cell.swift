@@ -145,9 +145,6 @@
   private var styleNumbers: [Style: UInt32] = [:]
   /// The graphemes of several scalars, in order of first use.
   package private(set) var graphemes: [String] = []
-  /// Whether terminals disagree on each grapheme's width (``Text/hasDisputedWidth(_:)``),
-  /// found once when it is numbered: asked of every such cell a frame sends.
-  private var disputed: [Bool] = []
   /// Past the first `listed` graphemes, the numbers of those canonically equal to a key (the
   /// dictionary's equality), told apart by their bytes.
   private var graphemeNumbers: [String: [UInt32]] = [:]
@@ -177,7 +174,6 @@
   /// Forgets every grapheme (``CellGrid`` numbers its cells' graphemes afresh).
   mutating func removeGraphemes() {
     graphemes = []
-    disputed = []
     graphemeNumbers = [:]
   }
 
@@ -194,7 +190,11 @@
 
   /// The number of `style` when the palette has it, nil otherwise.
   package func existingNumber(of style: Style) -> UInt32? {
-    if style == .plain { return 0 }
+    style == .plain ? 0 : listedExistingNumber(of: style)
+  }
+
+  /// ``existingNumber(of:)`` for a style that is not the plain one.
+  private func listedExistingNumber(of style: Style) -> UInt32? {
     let end = min(styles.count, Self.listed)
     for index in 1..<end where styles[index] == style { return UInt32(index) }
     return styles.count > Self.listed ? styleNumbers[style] : nil
@@ -202,7 +202,7 @@
 
   /// ``number(of:)`` past its inlined test for the plain style.
   @usableFromInline mutating func listedNumber(of style: Style) -> UInt32? {
-    if let found = existingNumber(of: style) { return found }
+    if let found = listedExistingNumber(of: style) { return found }
     guard styles.count < styleCapacity else { return nil }
     let number = UInt32(styles.count)
     styles.append(style)
@@ -213,11 +213,6 @@
   /// The grapheme numbered `number`.
   package func grapheme(_ number: UInt32) -> String {
     graphemes[Int(number)]
-  }
-
-  /// Whether terminals disagree on the width of the grapheme numbered `number`.
-  package func isDisputed(_ number: UInt32) -> Bool {
-    disputed[Int(number)]
   }
 
   /// The number of `text` when the palette has it (byte for byte), nil otherwise.
@@ -236,7 +231,6 @@
     guard graphemes.count < graphemeCapacity else { return nil }
     let number = UInt32(graphemes.count)
     graphemes.append(text)
-    disputed.append(Text.hasDisputedWidth(text))
     if graphemes.count > Self.listed { graphemeNumbers[text, default: []].append(number) }
     return number
   }

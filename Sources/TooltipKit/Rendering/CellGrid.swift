@@ -74,7 +74,8 @@ public struct CellGrid: Hashable, Sendable {
   /// ``hasDisputedWidth(_:)`` past its inlined test.
   @usableFromInline func isDisputed(_ cell: PackedCell) -> Bool {
     if cell.code & PackedCell.clusterFlag != 0 {
-      return cell.code != PackedCell.emptyCode && palette.isDisputed(cell.code & ~PackedCell.clusterFlag)
+      return cell.code != PackedCell.emptyCode
+        && Text.hasDisputedWidth(palette.grapheme(cell.code & ~PackedCell.clusterFlag))
     }
     switch cell.code {
     case 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true
