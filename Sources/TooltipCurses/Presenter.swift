@@ -45,7 +45,12 @@ package struct ChangedRun: Hashable, Sendable {
 package final class Presenter {
   private let colors: any StyleResolver
   private let handDraws: Bool
-  private var previous: CellGrid?
+  /// The last frame drawn, when ``hasPrevious``. Not an optional: copying, comparing or
+  /// destroying an optional grid asks the runtime for `Optional`'s metadata, which registers
+  /// all of its prespecializations first (some 27,000 instructions of the first frame).
+  private var previous = CellGrid(size: Size(width: 0, height: 0))
+  /// Whether ``previous`` is what the terminal shows.
+  private var hasPrevious = false
   private var cursorVisible: Int32 = -1
   /// Set when the screen it draws on has ended (``TerminalSession/end()``): nothing is drawn
   /// after that.
@@ -76,9 +81,18 @@ package final class Presenter {
     let width = new.size.width
     let height = new.size.height
     guard width > 0, height > 0 else { return [] }
+    guard let old else { return (0..<height).map { ChangedRun(row: $0, start: 0, end: width) } }
+    return changedRuns(from: old, to: new)
+  }
+
+  /// ``changedRuns(old:new:)`` with an old frame.
+  private static func changedRuns(from old: CellGrid, to new: CellGrid) -> [ChangedRun] {
+    let width = new.size.width
+    let height = new.size.height
+    guard width > 0, height > 0 else { return [] }
     // The old frame's cells numbered as the new one numbers styles and graphemes (as they are
     // when both palettes agree, the usual case): then cells compare as plain words.
-    guard let old, old.size == new.size, let oldCells = new.cells(of: old) else {
+    guard old.size == new.size, let oldCells = new.cells(of: old) else {
       return (0..<height).map { ChangedRun(row: $0, start: 0, end: width) }
     }
     return runs(of: new, against: oldCells)
@@ -86,7 +100,9 @@ package final class Presenter {
 
   /// The runs of cells of `new` that differ from `oldCells` (the same size), or from blank
   /// cells when `oldCells` is nil: what a full repaint draws after erasing the screen, found
-  /// without building a blank grid the size of the screen.
+  /// without building a blank grid the size of the screen. Inlined into both callers, so each
+  /// compares its cells without asking which of the two it is at every cell.
+  @inline(__always)
   private static func runs(of new: CellGrid, against oldCells: [PackedCell]?) -> [ChangedRun] {
     let width = new.size.width
     let height = new.size.height
@@ -130,7 +146,7 @@ package final class Presenter {
   /// draws the whole frame. For when the terminal's picture may have been lost (a resume
   /// after a stop, a resize, Ctrl-L); ``TerminalSession`` calls it for the first two itself.
   package func invalidate() {
-    previous = nil
+    hasPrevious = false
   }
 
   /// Stops drawing for good: the screen it draws on has ended.
@@ -156,15 +172,15 @@ package final class Presenter {
     guard !closed else { return [] }
     defer { tg_blocking_end() }
     guard tg_blocking_begin() == 0, let window = tk_stdscr() else { return [] }
-    let repaint = full || previous?.size != grid.size
+    let repaint = full || !hasPrevious || previous.size != grid.size
     if repaint {
       werase(window)
       clearok(tk_curscr(), true)
     }
     // After werase the screen is blank: a full repaint only has to draw what is not blank.
     let runs =
-      repaint ? Self.runs(of: grid, against: nil) : Self.changedRuns(old: previous, new: grid)
-    if !repaint, let previous {
+      repaint ? Self.runs(of: grid, against: nil) : Self.changedRuns(from: previous, to: grid)
+    if !repaint {
       // The terminal drew the last frame's disputed graphemes its own way, unknown to curses:
       // where one changes, curses must send its whole row again to leave nothing of it.
       for row in Self.rowsReplacingDisputed(old: previous, runs: runs) { wredrawln(window, Int32(row), 1) }
@@ -175,6 +191,7 @@ package final class Presenter {
     }
     writer.finish()
     previous = grid
+    hasPrevious = true
     // A cursor off the grid (a caller may set any point) is hidden, never handed to curses.
     placeCursor(grid.cursor.flatMap { Rect(size: grid.size).contains($0) ? $0 : nil })
     wrefresh(window)
