@@ -65,19 +65,6 @@ func localeIsUTF8() -> Bool {
   return codesetIsUTF8()
 }
 
-/// Whether a UTF-8 locale is installed for ncurses to take and draw UTF-8 with (`C.UTF-8`, which
-/// the terminal session falls back to under a locale that is not UTF-8, or `en_US.UTF-8`),
-/// whatever the user's own locale is.
-func utf8LocaleIsInstalled() -> Bool {
-  for name in ["C.UTF-8", "en_US.UTF-8"] {
-    if let locale = newlocale(LC_CTYPE_MASK, name, nil) {
-      freelocale(locale)
-      return true
-    }
-  }
-  return false
-}
-
 /// Whether `NO_COLOR` is set to a non-empty value (https://no-color.org).
 func isNoColorSet() -> Bool {
   guard let value = getenv("NO_COLOR") else { return false }

@@ -184,6 +184,14 @@ static inline void tk_width_load(void) {
   tk_width_state()->utf8 = utf8;
 }
 
+/* Whether a UTF-8 character type is installed (C.UTF-8, else en_US.UTF-8): what ncurses needs to
+   take and draw UTF-8, whatever the user's locale is, and what tk_curses_width measures under. */
+static inline int tk_utf8_locale_installed(void) {
+  struct tk_width_state *state = tk_width_state();
+  pthread_once(&state->once, tk_width_load);
+  return state->utf8 != (locale_t)0;
+}
+
 /* The columns ncurses advances by for a scalar: the C library's wcwidth under a UTF-8 character
    type (C.UTF-8, else en_US.UTF-8: glibc gives every UTF-8 locale the same widths), whatever
    the calling thread's locale is; -1 for a scalar the C library cannot measure (one newer than
