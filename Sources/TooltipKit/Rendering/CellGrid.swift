@@ -5,7 +5,7 @@
 /// ever splits a wide grapheme: one cut by an edge is dropped whole, its visible part drawn as
 /// fill, and one partly overwritten has its remains blanked.
 ///
-/// The styles and graphemes its cells number are the grid's own (``CellPalette``): nothing is
+/// The styles and graphemes its cells number are the grid's own (its palette): nothing is
 /// shared with another grid, and two grids compare by what they draw.
 public struct CellGrid: Hashable, Sendable {
   /// The grid's size in cells.
@@ -136,7 +136,7 @@ public struct CellGrid: Hashable, Sendable {
     return a.packedCells.indices.allSatisfy { a.cell(a.packedCells[$0]) == b.cell(b.packedCells[$0]) }
   }
 
-  /// Hashes what ``==`` compares.
+  /// Hashes what `==` compares: what the grid draws, not how it numbers it.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(size)
     hasher.combine(cursor)
