@@ -4,15 +4,12 @@
 // LICENSE file at the top of the package; SPDX-License-Identifier: Apache-2.0).
 // Versions: semantic, 0.x while the API moves (CHANGELOG.md; the README's "Depend on a version"
 // says how to depend on one and what 0.x promises).
-// Platforms: Linux with glibc only (glibc's wcwidth and C.UTF-8 locale, ncursesw, Linux signal
-// numbers, poll on a terminal). Elsewhere the manifest stops here with one line, and each target
-// that needs glibc stops its own build too; the README's "Platforms" says what a macOS port
-// would need.
+// Platforms: the core (TooltipKit) builds anywhere Swift does: it imports nothing but the
+// standard library, its widths compiled in. The terminal layer, the scenes, the demo and the
+// examples need Linux with glibc (ncursesw, Linux signal numbers, poll on a terminal): each of
+// those targets stops its own build elsewhere with one line, and the README's "Platforms" says
+// what a macOS port would need.
 import PackageDescription
-
-#if !os(Linux)
-  #error("TooltipKit builds on Linux with glibc only (see the README's \"Platforms\")")
-#endif
 
 let package = Package(
   name: "TooltipKit",
@@ -23,14 +20,14 @@ let package = Package(
     .executable(name: "tooltip-tui", targets: ["tooltip-tui"]),
   ],
   targets: [
-    // C shims: glibc's wcwidth under a fixed UTF-8 locale (for the core), and ncursesw.
-    .target(name: "CTextWidth"),
+    // C shims: ncursesw.
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     // Async-signal-safe terminal restoring for faults and hangups.
     .target(name: "CTerminalGuard"),
 
-    // The pure core: model, state machine, layout, cell grid, renderer. No ncurses, no Foundation.
-    .target(name: "TooltipKit", dependencies: ["CTextWidth"]),
+    // The pure core: model, state machine, layout, cell grid, renderer, widths. The standard
+    // library only: no C target, no platform module, no Foundation.
+    .target(name: "TooltipKit"),
 
     // The terminal layer: the only code that talks to ncurses.
     .target(name: "TooltipCurses", dependencies: ["TooltipKit", "CNcurses", "CTerminalGuard"]),

@@ -48,6 +48,9 @@ struct DemoModel {
   /// when it has many anchors: each frame then copies it instead of drawing every anchor again.
   private(set) var sceneLayer: CellGrid?
 
+  /// Whether the scene layer is kept (``sceneLayer`` is not nil), told from the layout.
+  var keepsSceneLayer: Bool { layout.anchors.count >= Self.sceneLayerThreshold }
+
   /// From how many placed anchors the scene layer is kept: below it, drawing the anchors
   /// costs less than keeping and copying a second screenful of cells.
   static let sceneLayerThreshold = 64

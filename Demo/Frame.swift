@@ -9,9 +9,10 @@ extension DemoModel {
   @inline(never)
   func frame() -> CellGrid {
     var grid: CellGrid
-    // Tested before it is copied: copying an optional grid asks the runtime for `Optional`'s
-    // metadata (see `init(scenes:options:screen:colors:)`), and most scenes keep no layer.
-    if sceneLayer != nil, let sceneLayer {
+    // Whether there is a layer is asked of the layout, not of the optional: even comparing an
+    // optional grid with nil copies it, which asks the runtime for `Optional`'s metadata (see
+    // `init(scenes:options:screen:colors:)`), and most scenes keep no layer.
+    if keepsSceneLayer, let sceneLayer {
       grid = sceneLayer
     } else {
       grid = CellGrid(size: screen)

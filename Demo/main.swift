@@ -18,10 +18,11 @@ do {
   exit(2)
 }
 
-// Every mode but --help and --version measures copy: without a UTF-8 locale to measure it
-// with, all of it but ASCII would be drawn as U+FFFD. Say so instead.
-if options.mode != .help && options.mode != .version && !Text.measuresWidths {
-  DemoError.environment("cannot measure text: no UTF-8 locale (C.UTF-8 or en_US.UTF-8) is installed").report()
+// Every mode but --help and --version shows copy as the terminal would: widths are compiled in,
+// but ncurses takes and draws UTF-8 only under a UTF-8 character type, which a system without
+// any UTF-8 locale cannot give it. Say so instead of drawing all but ASCII wrong.
+if options.mode != .help && options.mode != .version && !utf8LocaleIsInstalled() {
+  DemoError.environment("cannot draw text: no UTF-8 locale (C.UTF-8 or en_US.UTF-8) is installed").report()
   exit(2)
 }
 

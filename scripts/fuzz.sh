@@ -22,35 +22,24 @@ set -euo pipefail
 
 seconds="${1:-60}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
-toolchain="$(dirname "$(command -v swiftc)")"
 build="$root/.build/fuzz"
-mkdir -p "$build/include" "$build/corpus" "$build/findings"
-
-cat >"$build/include/module.modulemap" <<MAP
-module CTextWidth {
-  header "$root/Sources/CTextWidth/include/CTextWidth.h"
-  export *
-}
-MAP
+mkdir -p "$build/corpus" "$build/findings"
 
 echo "fuzz.sh: building $build/fuzz-core" >&2
-"$toolchain/clang" -c -O1 -g -fsanitize=fuzzer-no-link,address \
-  -I "$root/Sources/CTextWidth/include" \
-  "$root/Sources/CTextWidth/CTextWidth.c" -o "$build/CTextWidth.o"
 mapfile -t core < <(find "$root/Sources/TooltipKit" -name '*.swift' | sort)
 swiftc -parse-as-library -O -g -sanitize=fuzzer,address -swift-version 6 \
-  -module-name TooltipKit -package-name TooltipKit -I "$build/include" \
+  -module-name TooltipKit -package-name TooltipKit \
   -emit-module -emit-module-path "$build/TooltipKit.swiftmodule" \
   -emit-library -static -o "$build/libTooltipKit.a" "${core[@]}"
 swiftc -parse-as-library -O -g -sanitize=fuzzer,address -swift-version 6 \
-  -module-name StateOracle -package-name TooltipKit -I "$build" -I "$build/include" \
+  -module-name StateOracle -package-name TooltipKit -I "$build" \
   -emit-module -emit-module-path "$build/StateOracle.swiftmodule" \
   -emit-library -static -o "$build/libStateOracle.a" "$root"/Tests/StateOracle/*.swift
 mapfile -t support < <(find "$root/Tests/PropertyTests/Support" -name '*.swift' | sort)
 swiftc -parse-as-library -O -g -sanitize=fuzzer,address -swift-version 6 \
-  -module-name FuzzCore -package-name TooltipKit -I "$build" -I "$build/include" \
+  -module-name FuzzCore -package-name TooltipKit -I "$build" \
   "$root/Fuzz/FuzzCore.swift" "${support[@]}" \
-  "$build/libStateOracle.a" "$build/libTooltipKit.a" "$build/CTextWidth.o" -use-ld=lld -o "$build/fuzz-core"
+  "$build/libStateOracle.a" "$build/libTooltipKit.a" -use-ld=lld -o "$build/fuzz-core"
 
 if [[ "$seconds" == check ]]; then
   echo "fuzz.sh: 500 inputs up to 1 KB, no corpus kept" >&2

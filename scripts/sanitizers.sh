@@ -73,7 +73,7 @@ if [[ "$parts" == *" address "* ]]; then
 fi
 if [[ "$parts" == *" undefined "* ]]; then
   # swiftc has no -sanitize=undefined on Linux (Swift code traps on overflow and bounds by
-  # itself): UBSan instruments the C code (CTextWidth, the ncurses shim's inline functions)
+  # itself): UBSan instruments the C code (the ncurses shim's inline functions, the terminal guard)
   # and its runtime is linked in; any report aborts the run.
   ubsan=(--scratch-path "$root/.build/ubsan"
     -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined

@@ -166,6 +166,48 @@ static inline void tk_terminfo_size(const char *term, int fd, int *width, int *h
 /* Whether the terminal started by newterm says it takes direct (24-bit) colour numbers. */
 static inline int tk_has_direct_color(void) { return tigetflag("RGB") > 0; }
 
+/* The UTF-8 character type the widths below are measured under, once loaded: static inside a
+   function, as the panel library's state is, so each module that uses it emits its own. */
+struct tk_width_state {
+  locale_t utf8;
+  pthread_once_t once;
+};
+
+static inline struct tk_width_state *tk_width_state(void) {
+  static struct tk_width_state state = {.utf8 = (locale_t)0, .once = PTHREAD_ONCE_INIT};
+  return &state;
+}
+
+static inline void tk_width_load(void) {
+  locale_t utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+  if (utf8 == (locale_t)0) utf8 = newlocale(LC_CTYPE_MASK, "en_US.UTF-8", (locale_t)0);
+  tk_width_state()->utf8 = utf8;
+}
+
+/* Whether a UTF-8 character type is installed (C.UTF-8, else en_US.UTF-8): what ncurses needs to
+   take and draw UTF-8, whatever the user's locale is, and what tk_curses_width measures under. */
+static inline int tk_utf8_locale_installed(void) {
+  struct tk_width_state *state = tk_width_state();
+  pthread_once(&state->once, tk_width_load);
+  return state->utf8 != (locale_t)0;
+}
+
+/* The columns ncurses advances by for a scalar: the C library's wcwidth under a UTF-8 character
+   type (C.UTF-8, else en_US.UTF-8: glibc gives every UTF-8 locale the same widths), whatever
+   the calling thread's locale is; -1 for a scalar the C library cannot measure (one newer than
+   its Unicode data) or when no UTF-8 locale is installed. The core measures with its own table:
+   where the two disagree, the presenter does not let curses place the cell. */
+static inline int tk_curses_width(unsigned int scalar) {
+  struct tk_width_state *state = tk_width_state();
+  pthread_once(&state->once, tk_width_load);
+  if (state->utf8 == (locale_t)0) return -1;
+  /* uselocale is per thread: the caller's own locale is put back at once. */
+  locale_t previous = uselocale(state->utf8);
+  int width = wcwidth((wchar_t)scalar);
+  uselocale(previous);
+  return width;
+}
+
 /* Moves to (y, x) and draws a UTF-8 string; ncurses advances by its scalars' wcwidth. */
 static inline int tk_put(WINDOW *w, int y, int x, const char *text) {
   return mvwaddstr(w, y, x, text);

@@ -14,6 +14,14 @@ package func codesetIsUTF8() -> Bool {
   return strcasecmp(codeset, "UTF-8") == 0 || strcasecmp(codeset, "UTF8") == 0
 }
 
+/// Whether a UTF-8 character type is installed for ncurses to take and draw UTF-8 with
+/// (`C.UTF-8`, which the terminal session falls back to under a locale that is not UTF-8, else
+/// `en_US.UTF-8`), whatever the user's own locale is. Loaded once, and kept for measuring what
+/// curses will draw (``CellGrid/cursesCannotPlace(_:)``).
+package func utf8LocaleIsInstalled() -> Bool {
+  tk_utf8_locale_installed() != 0
+}
+
 /// Writes every byte to `fd`, retrying short and interrupted writes; returns the error text on
 /// failure, nil on success.
 package func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {

@@ -16,10 +16,20 @@ import TooltipKit
 /// and so is the cell after it. The terminal may draw it narrower (the blanks show) or wider
 /// (the next cell, drawn again, cuts it): nothing after it on its row moves. When such a
 /// grapheme changes, its row is sent whole, so no fragment of it stays.
+///
+/// The same goes for a cell curses would measure differently from the grid: the core measures
+/// with its own Unicode table, curses with the C library's `wcwidth`, and where the C library's
+/// Unicode data is older (glibc 2.36 cannot measure the scalars new in Unicode 15.0) or newer,
+/// the two can disagree (``CellGrid/cursesCannotPlace(_:)``).
 package final class Presenter {
   private let colors: any StyleResolver
   private let handDraws: Bool
-  private var previous: CellGrid?
+  /// The last frame drawn, when ``hasPrevious``. Not an optional: copying, comparing or
+  /// destroying an optional grid asks the runtime for `Optional`'s metadata, which registers
+  /// all of its prespecializations first (some 27,000 instructions of the first frame).
+  private var previous = CellGrid(size: Size(width: 0, height: 0))
+  /// Whether ``previous`` is what the terminal shows.
+  private var hasPrevious = false
   private var cursorVisible: Int32 = -1
   /// Set when the screen it draws on has ended (``TerminalSession/end()``): nothing is drawn
   /// after that.
@@ -45,7 +55,7 @@ package final class Presenter {
   /// draws the whole frame. For when the terminal's picture may have been lost (a resume
   /// after a stop, a resize, Ctrl-L); ``TerminalSession`` calls it for the first two itself.
   package func invalidate() {
-    previous = nil
+    hasPrevious = false
   }
 
   /// Stops drawing for good: the screen it draws on has ended.
@@ -71,15 +81,15 @@ package final class Presenter {
     guard !closed else { return [] }
     defer { tg_blocking_end() }
     guard tg_blocking_begin() == 0, let window = tk_stdscr() else { return [] }
-    let repaint = full || previous?.size != grid.size
+    let repaint = full || !hasPrevious || previous.size != grid.size
     if repaint {
       werase(window)
       clearok(tk_curscr(), true)
     }
     // After werase the screen is blank: a full repaint only has to draw what is not blank.
     let runs =
-      repaint ? CellGrid.runs(of: grid, against: nil) : CellGrid.changedRuns(old: previous, new: grid)
-    if !repaint, let previous {
+      repaint ? CellGrid.runs(of: grid, against: nil) : CellGrid.changedRuns(from: previous, to: grid)
+    if !repaint {
       // The terminal drew the last frame's disputed graphemes its own way, unknown to curses:
       // where one changes, curses must send its whole row again to leave nothing of it.
       for row in Self.rowsReplacingDisputed(old: previous, runs: runs) { wredrawln(window, Int32(row), 1) }
@@ -90,6 +100,7 @@ package final class Presenter {
     }
     writer.finish()
     previous = grid
+    hasPrevious = true
     // A cursor off the grid (a caller may set any point) is hidden, never handed to curses.
     placeCursor(grid.cursor.flatMap { Rect(size: grid.size).contains($0) ? $0 : nil })
     wrefresh(window)
@@ -104,8 +115,8 @@ package final class Presenter {
     var rows: [Int] = []
     for run in runs where rows.last != run.row {
       let base = run.row * old.size.width
-      let cells = old.cells
-      if (run.start..<run.end).contains(where: { cells[base + $0].hasDisputedWidth }) {
+      let cells = old.packedCells
+      if (run.start..<run.end).contains(where: { old.cursesCannotPlace(cells[base + $0]) }) {
         rows.append(run.row)
       }
     }
@@ -121,18 +132,18 @@ package final class Presenter {
   /// curses, which writes it without scrolling.
   package static func handDrawnCells(_ grid: CellGrid, rows: [Int]) -> [Point] {
     let width = grid.size.width
-    let cells = grid.cells
+    let cells = grid.packedCells
     // Most cells hold one scalar, which is answered from its value without a string.
-    func disputed(_ index: Int) -> Bool { cells[index].hasDisputedWidth }
+    func disputed(_ index: Int) -> Bool { grid.cursesCannotPlace(cells[index]) }
     var hand: [Point] = []
     var last = -1
     for row in rows where row != last && row >= 0 && row < grid.size.height {
       last = row
       let base = row * width
-      // A row whose every cell holds a scalar below U+200D (or none) has nothing disputed: one
+      // A row whose every cell holds a scalar below U+0300 (or none) has nothing disputed: one
       // comparison a cell finds the rows worth the walk below, most rows of most frames none.
       let mayDispute = cells.withUnsafeBufferPointer { buffer in
-        buffer[base..<base + width].contains { $0.code >= 0x200D && $0.code != Cell.emptyCode }
+        buffer[base..<base + width].contains { $0.code >= 0x300 && $0.code != PackedCell.emptyCode }
       }
       guard mayDispute else { continue }
       var x = 0
@@ -160,9 +171,9 @@ package final class Presenter {
     let cells = Self.handDrawnCells(grid, rows: rows).filter { $0.x < screen.width && $0.y < screen.height }
     guard !cells.isEmpty else { return }
     for point in cells {
-      let cell = grid[point.x, point.y]
-      let resolved = colors.resolve(cell.style)
-      cell.withCString { tk_put_direct(Int32(point.y), Int32(point.x), $0, resolved.attrs, resolved.pair) }
+      let cell = grid.packedCells[point.y * grid.size.width + point.x]
+      let resolved = colors.resolve(grid.style(of: cell))
+      grid.withCString(of: cell) { tk_put_direct(Int32(point.y), Int32(point.x), $0, resolved.attrs, resolved.pair) }
     }
     let window = tk_stdscr()
     tk_end_direct(getcury(window), getcurx(window))
@@ -193,11 +204,12 @@ package final class Presenter {
 /// several scalars, a disputed one, one that would start outside the window or end past its
 /// right edge is written at its own column, as the grapheme after it is.
 ///
-/// The presenter and the overlay share it, so a cell looks the same on either path.
+/// The presenter and the overlay share it, so a cell looks the same on either path. A writer
+/// draws the cells of one grid: the style it remembers is a number in that grid's palette.
 struct CellWriter {
   let window: UnsafeMutablePointer<WINDOW>
   let colors: any StyleResolver
-  /// The number of the style curses was last given (``Cell/styleNumber``), or none yet.
+  /// The number of the style curses was last given (``PackedCell/styleNumber``), or none yet.
   private var current: UInt32?
 
   init(window: UnsafeMutablePointer<WINDOW>, colors: any StyleResolver) {
@@ -226,17 +238,20 @@ struct CellWriter {
         _ = tk_put(window, y, Int32(start), text.baseAddress!)
         length = 0
       }
+      let cells = grid.packedCells
+      let base = row * grid.size.width
       for x in columns {
-        let cell = grid[x, row]
+        let cell = cells[base + x]
         if cell.isContinuation { continue }
         if cell.styleNumber != current {
           flush()
-          let resolved = colors.resolve(cell.style)
+          let resolved = colors.resolve(grid.style(of: cell))
           _ = tk_attr_set(window, resolved.attrs, resolved.pair)
           current = cell.styleNumber
         }
         let column = x + shift
-        if !cell.hasDisputedWidth, let scalar = cell.scalar, column >= 0, column + cell.width <= windowWidth {
+        let disputed = grid.cursesCannotPlace(cell)
+        if !disputed, let scalar = cell.scalar, column >= 0, column + cell.width <= windowWidth {
           if length > 0 && column != next { flush() }
           if length == 0 { start = column }
           UTF8.encode(scalar) { byte in
@@ -249,10 +264,10 @@ struct CellWriter {
         flush()
         // A disputed grapheme is blanks to curses (the presenter writes it over them after the
         // frame).
-        if cell.hasDisputedWidth {
+        if disputed {
           _ = String(repeating: " ", count: cell.width).withCString { tk_put(window, y, Int32(column), $0) }
         } else {
-          cell.withCString { _ = tk_put(window, y, Int32(column), $0) }
+          grid.withCString(of: cell) { _ = tk_put(window, y, Int32(column), $0) }
         }
       }
       flush()
@@ -263,5 +278,35 @@ struct CellWriter {
   mutating func finish() {
     _ = tk_attr_set(window, TK_A_NORMAL, 0)
     current = nil
+  }
+}
+
+extension CellGrid {
+  /// Whether curses cannot be left to place `cell`: terminals disagree on its grapheme's width
+  /// (``hasDisputedWidth(_:)``), or curses, which advances by the C library's `wcwidth`
+  /// (`tk_curses_width`), measures it otherwise than the core's table did. The presenter draws
+  /// such a cell as blanks and writes it by hand after the frame; an overlay leaves it blank.
+  ///
+  /// Asked of every cell a frame sends, so it is inlined, and a cell below U+0300 (ASCII,
+  /// Latin-1 and the Latin Extended letters: one column to every Unicode version and every C
+  /// library) is answered without a call.
+  @inline(__always) func cursesCannotPlace(_ cell: PackedCell) -> Bool {
+    cell.code >= 0x300 && cell.code != PackedCell.emptyCode && (hasDisputedWidth(cell) || cursesMeasuresApart(cell))
+  }
+
+  /// Whether the C library's `wcwidth` sums `cell`'s scalars to another width than the grid's,
+  /// or cannot measure one of them.
+  func cursesMeasuresApart(_ cell: PackedCell) -> Bool {
+    guard cell.isCluster else {
+      let width = tk_curses_width(cell.code)
+      return width < 0 || Int(width) != cell.width
+    }
+    var total = 0
+    for scalar in text(of: cell).unicodeScalars {
+      let width = tk_curses_width(scalar.value)
+      if width < 0 { return true }
+      total += Int(width)
+    }
+    return total != cell.width
   }
 }

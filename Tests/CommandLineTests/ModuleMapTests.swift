@@ -107,11 +107,18 @@ import Testing
     }
   }
 
-  /// The core's row allows no Foundation and no ncurses (only the width shim and the
-  /// toolchain's `Synchronization`, for the cells' shared grapheme table): the map cannot
-  /// loosen that.
+  /// The core imports nothing but the standard library, whatever the map's row says: no C
+  /// target, no platform module, no Foundation, no ncurses; and its target depends on nothing.
   @Test func theCoreStaysPure() throws {
-    let core = try #require(try Self.rows().first { $0.module == "TooltipKit" })
-    #expect(core.allowed == ["CTextWidth", "Synchronization"])
+    let folder = Repository.root.appendingPathComponent("Sources/TooltipKit")
+    let files =
+      FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+      .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+    #expect(files.count >= 30)
+    for file in files {
+      #expect(try Self.imports(of: file).isEmpty, "\(file.lastPathComponent) imports a module")
+    }
+    let manifest = try String(contentsOf: Repository.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    #expect(manifest.contains(".target(name: \"TooltipKit\"),"))
   }
 }

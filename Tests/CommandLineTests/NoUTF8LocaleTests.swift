@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A system without a UTF-8 locale cannot measure copy: every mode that shows copy says so in
-/// one line with status 2, rather than drawing all of it but ASCII as U+FFFD. Such a system is
-/// made here with a preloaded `newlocale` that refuses every UTF-8 locale.
+/// A system without a UTF-8 locale cannot draw copy (widths are compiled in, but ncurses takes and
+/// draws UTF-8 only under a UTF-8 character type): every mode that shows copy says so in one
+/// line with status 2, rather than drawing all of it but ASCII wrong. Such a system is made here
+/// with a preloaded `newlocale` that refuses every UTF-8 locale.
 @Suite struct NoUTF8LocaleTests {
   static let source = """
     #define _GNU_SOURCE
@@ -32,7 +33,7 @@ import Testing
     return library
   }
 
-  static let line = "tooltip-tui: cannot measure text: no UTF-8 locale (C.UTF-8 or en_US.UTF-8) is installed\n"
+  static let line = "tooltip-tui: cannot draw text: no UTF-8 locale (C.UTF-8 or en_US.UTF-8) is installed\n"
 
   @Test func everyModeThatShowsCopySaysSo() throws {
     let directory = try TemporaryDirectory()

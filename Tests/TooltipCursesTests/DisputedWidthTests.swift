@@ -1,3 +1,4 @@
+import CNcurses
 import Testing
 import TooltipCurses
 import TooltipKit
@@ -46,6 +47,21 @@ import TooltipKit
   @Test func onlyTheRowsAskedForAreLookedAt() {
     let g = grid(["\(Self.heart)x", "\(Self.heart)y"], width: 3)
     #expect(Presenter.handDrawnCells(g, rows: [1]) == [Point(x: 0, y: 1), Point(x: 1, y: 1)])
+  }
+
+  /// The core measures U+1FAE8 SHAKING FACE (new in Unicode 15.0) two columns from its table;
+  /// glibc 2.36's `wcwidth`, which curses advances by, cannot measure it. Curses is not left to
+  /// place it: it and the cell after it are drawn by hand, as a disputed grapheme is, and a
+  /// change over it sends its row whole. Scalars both measure alike stay curses' to draw.
+  @Test func aScalarCursesMeasuresOtherwiseIsDrawnByHand() throws {
+    try #require(tk_curses_width(0x1FAE8) != 2, "this C library measures U+1FAE8 as the table does")
+    #expect(tk_curses_width(0x4E2D) == 2 && tk_curses_width(0x2500) == 1)
+    let g = grid(["a\u{1FAE8}b─中c"], width: 8)
+    #expect(Text.width("\u{1FAE8}") == 2)
+    #expect(Presenter.handDrawnCells(g, rows: [0]) == [Point(x: 1, y: 0), Point(x: 3, y: 0)])
+    let new = grid(["a  b─中c"], width: 8)
+    let runs = CellGrid.changedRuns(old: g, new: new)
+    #expect(Presenter.rowsReplacingDisputed(old: g, runs: runs) == [0])
   }
 
   @Test func aRowIsSentWholeWhenAChangeOverwritesADisputedGrapheme() {

@@ -48,7 +48,7 @@ struct RenderFixture {
     var grid = CellGrid(size: screen)
     Renderer.draw(layout, state: state, into: &grid)
     let cursor = grid.cursor ?? Point(x: 0, y: 0)
-    return grid.cells.count &+ grid[cursor.x, cursor.y].text.utf8.count
+    return grid.packedCells.count &+ grid.text(of: grid.packedCells[cursor.y * screen.width + cursor.x]).utf8.count
   }
 }
 

@@ -1,43 +1,30 @@
-import Synchronization
-
-/// One cell of the grid: a grapheme (or the continuation of a wide one to its left) and its style.
+/// One cell of a grid as it is stored: a grapheme (or the continuation of a wide one to its
+/// left) and its style, each as a number that only the grid holding the cell can read.
 ///
 /// A grapheme `width` columns wide sits in its first cell; the `width - 1` cells after it are
 /// continuations, so a row's text always spans exactly its columns.
 ///
-/// A cell holds no reference and takes 8 bytes: a grapheme of one scalar (nearly every cell) is
-/// stored as that scalar, and the rare one of several (an emoji sequence, a letter with combining
-/// marks) as its number in a side table of such graphemes that the process shares; its style is
-/// its number in the process's table of styles (a frame draws a handful), beside its width. A
-/// grid is plain memory to make, copy, compare and free, with no `String` to retain, release or
-/// compare per cell, and an 80x24 frame is 15 KB.
-@usableFromInline package struct Cell: Hashable, Sendable {
+/// A packed cell holds no reference and takes 8 bytes: a grapheme of one scalar (nearly every
+/// cell) is stored as that scalar, and the rare one of several (an emoji sequence, a letter with
+/// combining marks) as its number in the grid's ``CellPalette``; its style is its number in the
+/// same palette (a frame draws a handful), beside its width. A grid is plain memory to make,
+/// copy, compare and free, with no `String` to retain, release or compare per cell, and an
+/// 80x24 frame is 15 KB. ``CellGrid`` reads a packed cell back as a ``Cell``.
+@usableFromInline package struct PackedCell: Hashable, Sendable {
   /// The grapheme: its only scalar's value, `emptyCode` for none, or `clusterFlag` and the
-  /// number of a grapheme of several scalars in the side table.
+  /// number of a grapheme of several scalars in the grid's palette.
   @usableFromInline package var code: UInt32
-  /// The style's number in the process's table of styles in the upper 25 bits, the columns the
-  /// grapheme covers (0 to 127) in the lower 7: one word, so cells compare in two.
+  /// The style's number in the grid's palette in the upper 25 bits, the columns the grapheme
+  /// covers (0 to 127) in the lower 7: one word, so cells compare in two.
   @usableFromInline package var look: UInt32
 
   /// The code of a cell with no grapheme (a continuation).
   @usableFromInline package static let emptyCode: UInt32 = 0xFFFF_FFFF
-  /// The bit that marks a code as a number in the side table (scalar values stop at 0x10FFFF).
+  /// The bit that marks a code as a number in the palette (scalar values stop at 0x10FFFF).
   @usableFromInline package static let clusterFlag: UInt32 = 0x8000_0000
 
-  /// Makes a cell.
-  @usableFromInline package init(text: String, width: Int, style: Style) {
-    code = Self.code(for: text)
-    look = StyleTable.number(of: style) << Self.columnBits | Self.columns(width)
-  }
-
-  /// Makes a cell of one scalar (`code` its value) or of none (`emptyCode`), without
-  /// looking at a string.
-  @inlinable package init(code: UInt32, width: Int, style: Style) {
-    self.init(code: code, width: width, styleNumber: StyleTable.number(of: style))
-  }
-
-  /// Makes a cell in the style numbered `styleNumber` (``StyleTable/number(of:)``): what a
-  /// write of many cells in one style makes, looking the style up once.
+  /// Makes a cell of one scalar (`code` its value), of a grapheme of several (`clusterFlag` and
+  /// its number) or of none (`emptyCode`), in the style numbered `styleNumber`.
   @inlinable package init(code: UInt32, width: Int, styleNumber: UInt32) {
     self.code = code
     look = styleNumber << Self.columnBits | Self.columns(width)
@@ -54,26 +41,10 @@ import Synchronization
     UInt32(truncatingIfNeeded: min(max(width, 0), Int(columnMask)))
   }
 
-  /// The number of the cell's style in the process's table of styles.
+  /// The number of the cell's style in its grid's palette.
   @inlinable package var styleNumber: UInt32 {
     get { look >> Self.columnBits }
     set { look = newValue << Self.columnBits | look & Self.columnMask }
-  }
-
-  /// Colours and attributes.
-  @usableFromInline package var style: Style {
-    get { StyleTable.style(styleNumber) }
-    set { styleNumber = StyleTable.number(of: newValue) }
-  }
-
-  /// The grapheme drawn here; empty for a continuation cell.
-  @usableFromInline package var text: String {
-    get {
-      if code == Self.emptyCode { return "" }
-      if code & Self.clusterFlag != 0 { return GraphemeTable.text(code & ~Self.clusterFlag) }
-      return String(Character(Unicode.Scalar(code) ?? "\u{FFFD}"))
-    }
-    set { code = Self.code(for: newValue) }
   }
 
   /// The columns the grapheme covers (1 for most, 2 for wide characters), 0 for a continuation.
@@ -82,11 +53,11 @@ import Synchronization
     set { look = look & ~Self.columnMask | Self.columns(newValue) }
   }
 
-  /// A space in the terminal's own colours.
-  @usableFromInline package static let blank = Cell(code: 0x20, width: 1, style: .plain)
+  /// A space in the terminal's own colours (the plain style is number 0 in every palette).
+  @usableFromInline package static let blank = PackedCell(code: 0x20, width: 1, styleNumber: 0)
 
   /// Whether this cell is a space in the terminal's own colours (``blank``), told without
-  /// comparing styles field by field: what a full repaint skips.
+  /// looking its style up: what a full repaint skips.
   @inlinable package var isBlank: Bool {
     code == 0x20 && look == 1  // style 0, one column
   }
@@ -94,151 +65,186 @@ import Synchronization
   /// Whether this cell is the right part of a wide grapheme.
   @usableFromInline package var isContinuation: Bool { look & Self.columnMask == 0 }
 
+  /// Whether the grapheme is one of several scalars, kept in the palette.
+  @inlinable package var isCluster: Bool { code & Self.clusterFlag != 0 && code != Self.emptyCode }
+
   /// The grapheme's only scalar, or nil when it has none or several.
   package var scalar: Unicode.Scalar? {
     Unicode.Scalar(code)
   }
 
-  /// Whether terminals disagree on the grapheme's width (``Text/hasDisputedWidth(_:)``): asked
-  /// of every cell a frame sends, so it is inlined, and a grapheme of one scalar below U+200D
-  /// (every Latin, Greek, Cyrillic and box-drawing cell) is answered without a call.
-  @inlinable package var hasDisputedWidth: Bool { code >= 0x200D && isDisputed }
-
-  /// ``hasDisputedWidth`` past its inlined test.
-  @usableFromInline package var isDisputed: Bool {
-    if code & Self.clusterFlag != 0 {
-      return code != Self.emptyCode && Text.hasDisputedWidth(GraphemeTable.text(code & ~Self.clusterFlag))
-    }
-    switch code {
-    case 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true
-    default: return false
-    }
-  }
-
-  /// Calls `body` with the grapheme as a NUL-terminated UTF-8 string, built on the stack for a
-  /// grapheme of one scalar.
-  package func withCString(_ body: (UnsafePointer<CChar>) -> Void) {
-    guard let scalar = Unicode.Scalar(code) else { return text.withCString(body) }
-    // The UTF-8 bytes, first byte lowest, then zeros (the NUL).
-    let value = UInt64(scalar.value)
-    var packed: UInt64
-    switch value {
-    case 0..<0x80: packed = value
-    case 0x80..<0x800: packed = (0xC0 | value >> 6) | (0x80 | value & 0x3F) << 8
-    case 0x800..<0x10000:
-      packed = (0xE0 | value >> 12) | (0x80 | value >> 6 & 0x3F) << 8 | (0x80 | value & 0x3F) << 16
-    default:
-      packed =
-        (0xF0 | value >> 18) | (0x80 | value >> 12 & 0x3F) << 8 | (0x80 | value >> 6 & 0x3F) << 16
-        | (0x80 | value & 0x3F) << 24
-    }
-    packed = packed.littleEndian
-    withUnsafeBytes(of: &packed) { body($0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
-  }
-
-  /// The code for `text`: its scalar when it has exactly one, its number in the side table
-  /// when it has several.
-  static func code(for text: String) -> UInt32 {
-    var utf8 = text.utf8.makeIterator()
-    guard let first = utf8.next() else { return emptyCode }
-    if first < 0x80 && utf8.next() == nil { return UInt32(first) }
-    var scalars = text.unicodeScalars.makeIterator()
-    let scalar = scalars.next()!
-    if scalars.next() == nil { return scalar.value }
-    return clusterFlag | GraphemeTable.number(of: text)
-  }
-
-  /// Whether two cells draw the same (graphemes of several scalars byte for byte); inlinable so
-  /// a presenter comparing whole frames pays a few instructions per cell, not a call.
-  @inlinable package static func == (a: Cell, b: Cell) -> Bool {
+  /// Whether two cells of one grid draw the same; inlinable so a presenter comparing whole
+  /// frames pays a few instructions per cell, not a call.
+  @inlinable package static func == (a: PackedCell, b: PackedCell) -> Bool {
     a.code == b.code && a.look == b.look
   }
 }
 
-/// The styles that cells have held, each kept once for the life of the process and numbered in
-/// order of first use, the terminal's own colours with no attribute (``Style/plain``) first.
+/// One cell of a grid read back: its grapheme (empty for the right part of a wide one), the
+/// columns it covers and its style.
 ///
-/// A frame draws a handful of styles over thousands of cells: a cell keeps the style's number,
-/// so equal numbers mean equal styles, and a write of many cells looks its style up once. It
-/// only grows, as the grapheme table does, for the same reason. It numbers 33,554,432 styles (a
-/// cell keeps 25 bits of the number); a style first seen after that many others is drawn plain.
-@usableFromInline package enum StyleTable {
-  private static let listed = 32
-  private static let capacity = 1 << (32 - Int(Cell.columnBits))
+/// What ``CellGrid``'s subscript gives and what tests compare: a value that means the same in
+/// any grid, where a ``PackedCell`` means something only in its own. Graphemes compare byte
+/// for byte, as they are drawn (two canonically equal spellings are two cells).
+@usableFromInline package struct Cell: Hashable, Sendable {
+  /// The grapheme drawn here; empty for a continuation cell.
+  package var text: String
+  /// The columns the grapheme covers (1 for most, 2 for wide characters), 0 for a continuation.
+  package var width: Int
+  /// Colours and attributes.
+  package var style: Style
 
-  private struct Entries {
-    var styles: [Style] = [.plain]
-    /// Past the first `listed` styles, their numbers: the first ones are found by a look along
-    /// the list, so most programs never pay for the dictionary.
-    var numbers: [Style: UInt32] = [:]
+  /// Makes a cell.
+  package init(text: String, width: Int, style: Style) {
+    self.text = text
+    self.width = width
+    self.style = style
   }
 
-  private static let entries = Mutex(Entries())
+  /// A space in the terminal's own colours.
+  package static let blank = Cell(text: " ", width: 1, style: .plain)
 
-  /// The style numbered `number`.
-  @usableFromInline package static func style(_ number: UInt32) -> Style {
-    number == 0 ? .plain : entries.withLock { $0.styles[Int(number)] }
+  /// Whether this cell is the right part of a wide grapheme.
+  package var isContinuation: Bool { width == 0 }
+
+  /// Whether terminals disagree on the grapheme's width (``Text/hasDisputedWidth(_:)``).
+  package var hasDisputedWidth: Bool { Text.hasDisputedWidth(text) }
+
+  /// Whether two cells draw the same: the same bytes, width and style.
+  @usableFromInline package static func == (a: Cell, b: Cell) -> Bool {
+    a.width == b.width && a.style == b.style && a.text.utf8.elementsEqual(b.text.utf8)
   }
 
-  /// The number of `style`, given one on its first use; the plain style is 0.
-  @inlinable package static func number(of style: Style) -> UInt32 {
-    style.foreground == nil && style.background == nil && style.attributes.isEmpty ? 0 : listedNumber(of: style)
-  }
-
-  /// ``number(of:)`` past its inlined test for the plain style.
-  @usableFromInline static func listedNumber(of style: Style) -> UInt32 {
-    entries.withLock { entries in
-      let styles = entries.styles
-      let end = min(styles.count, listed)
-      for index in 1..<end where styles[index] == style { return UInt32(index) }
-      if styles.count > listed, let found = entries.numbers[style] { return found }
-      guard styles.count < capacity else { return 0 }
-      let number = UInt32(styles.count)
-      entries.styles.append(style)
-      if number >= listed { entries.numbers[style] = number }
-      return number
-    }
+  /// Hashes what ``==`` compares.
+  @usableFromInline package func hash(into hasher: inout Hasher) {
+    hasher.combine(width)
+    hasher.combine(style)
+    for byte in text.utf8 { hasher.combine(byte) }
   }
 }
 
-/// The graphemes of several scalars that cells have held, each kept once for the life of the
-/// process and numbered in order of first use.
+/// The styles and the graphemes of several scalars that a grid's cells number, each kept once
+/// and numbered in order of first use, the terminal's own colours with no attribute
+/// (``Style/plain``) first.
 ///
-/// A grapheme is kept with its exact bytes (two canonically equal spellings are two entries), so
-/// a cell draws the bytes it was given and equal numbers mean equal bytes. It only grows: a
-/// program draws few distinct such graphemes, and a number in a cell must stay valid for as long
-/// as any copy of the cell lives.
-enum GraphemeTable {
-  private struct Entries {
-    var texts: [String] = []
-    /// Past the first `listed` graphemes, the numbers of those canonically equal to a key (the
-    /// dictionary's equality), told apart by their bytes. The first ones are found by a look
-    /// along the list: most programs never draw more, and never pay for the dictionary (its
-    /// first use makes the runtime look up `Hashable` conformances).
-    var numbers: [String: [UInt32]] = [:]
-  }
-
-  /// How many graphemes are found along the list before the dictionary takes over.
+/// Kept by the grid that uses it, as a value: no table is shared between grids or programs, no
+/// lock is taken, and a copy of a grid carries the numbers its cells need. A frame draws a
+/// handful of styles over thousands of cells: a cell keeps the style's number, so within one
+/// grid equal numbers mean equal styles, and a write of many cells looks its style up once. A
+/// grapheme is kept with its exact bytes (two canonically equal spellings are two entries), so
+/// a cell draws the bytes it was given. It only grows while the grid lives; a grid whose palette
+/// is full numbers afresh the entries its cells still use (``CellGrid``).
+@usableFromInline package struct CellPalette: Sendable {
+  /// How many styles and graphemes are found along the list before the dictionaries take over:
+  /// most frames never use more, and never pay for hashing.
   private static let listed = 32
 
-  private static let entries = Mutex(Entries())
+  /// The styles, in order of first use; the plain style is number 0.
+  @usableFromInline package private(set) var styles: [Style] = [.plain]
+  /// Past the first `listed` styles, their numbers.
+  private var styleNumbers: [Style: UInt32] = [:]
+  /// The graphemes of several scalars, in order of first use.
+  package private(set) var graphemes: [String] = []
+  /// Past the first `listed` graphemes, the numbers of those canonically equal to a key (the
+  /// dictionary's equality), told apart by their bytes.
+  private var graphemeNumbers: [String: [UInt32]] = [:]
+  /// How many styles it numbers: a cell keeps 25 bits of the number.
+  let styleCapacity: Int
+  /// How many graphemes it numbers: a code keeps 31 bits of the number, all ones meaning none.
+  let graphemeCapacity: Int
 
-  /// The grapheme numbered `number`.
-  static func text(_ number: UInt32) -> String {
-    entries.withLock { $0.texts[Int(number)] }
+  /// The most styles a cell can number.
+  package static let maximumStyles = 1 << (32 - Int(PackedCell.columnBits))
+  /// The most graphemes a cell can number.
+  package static let maximumGraphemes = 1 << 30
+
+  /// An empty palette (the plain style only), numbering at most `styleCapacity` styles and
+  /// `graphemeCapacity` graphemes (the most a cell can keep unless smaller).
+  package init(styleCapacity: Int = maximumStyles, graphemeCapacity: Int = maximumGraphemes) {
+    self.styleCapacity = min(max(styleCapacity, 1), Self.maximumStyles)
+    self.graphemeCapacity = min(max(graphemeCapacity, 0), Self.maximumGraphemes)
   }
 
-  /// The number of `text`, given one on its first use.
-  static func number(of text: String) -> UInt32 {
-    entries.withLock { entries in
-      let found =
-        entries.texts.prefix(listed).firstIndex { $0.utf8.elementsEqual(text.utf8) }.map(UInt32.init)
-        ?? entries.numbers[text]?.first { entries.texts[Int($0)].utf8.elementsEqual(text.utf8) }
-      if let found { return found }
-      let number = UInt32(entries.texts.count)
-      entries.texts.append(text)
-      if entries.texts.count > listed { entries.numbers[text, default: []].append(number) }
-      return number
+  /// Forgets every style but the plain one (``CellGrid`` numbers its cells' styles afresh).
+  mutating func removeStyles() {
+    styles = [.plain]
+    styleNumbers = [:]
+  }
+
+  /// Forgets every grapheme (``CellGrid`` numbers its cells' graphemes afresh).
+  mutating func removeGraphemes() {
+    graphemes = []
+    graphemeNumbers = [:]
+  }
+
+  /// The style numbered `number`.
+  @inlinable package func style(_ number: UInt32) -> Style {
+    number == 0 ? .plain : styles[Int(number)]
+  }
+
+  /// The number of `style`, given one on its first use (the plain style is 0), or nil when
+  /// it is new and the palette is full.
+  @inlinable package mutating func number(of style: Style) -> UInt32? {
+    style.foreground == nil && style.background == nil && style.attributes.isEmpty ? 0 : listedNumber(of: style)
+  }
+
+  /// The number of `style` when the palette has it, nil otherwise.
+  package func existingNumber(of style: Style) -> UInt32? {
+    style == .plain ? 0 : listedExistingNumber(of: style)
+  }
+
+  /// ``existingNumber(of:)`` for a style that is not the plain one.
+  private func listedExistingNumber(of style: Style) -> UInt32? {
+    let end = min(styles.count, Self.listed)
+    for index in 1..<end where styles[index] == style { return UInt32(index) }
+    return styles.count > Self.listed ? styleNumbers[style] : nil
+  }
+
+  /// ``number(of:)`` past its inlined test for the plain style.
+  @usableFromInline mutating func listedNumber(of style: Style) -> UInt32? {
+    if let found = listedExistingNumber(of: style) { return found }
+    guard styles.count < styleCapacity else { return nil }
+    let number = UInt32(styles.count)
+    styles.append(style)
+    if number >= Self.listed { styleNumbers[style] = number }
+    return number
+  }
+
+  /// The grapheme numbered `number`.
+  package func grapheme(_ number: UInt32) -> String {
+    graphemes[Int(number)]
+  }
+
+  /// The number of `text` when the palette has it (byte for byte), nil otherwise.
+  package func existingNumber(ofGrapheme text: String) -> UInt32? {
+    if let index = graphemes.prefix(Self.listed).firstIndex(where: { $0.utf8.elementsEqual(text.utf8) }) {
+      return UInt32(index)
     }
+    guard graphemes.count > Self.listed else { return nil }
+    return graphemeNumbers[text]?.first { graphemes[Int($0)].utf8.elementsEqual(text.utf8) }
+  }
+
+  /// The number of `text`, given one on its first use, or nil when it is new and the palette
+  /// is full.
+  package mutating func number(ofGrapheme text: String) -> UInt32? {
+    if let found = existingNumber(ofGrapheme: text) { return found }
+    guard graphemes.count < graphemeCapacity else { return nil }
+    let number = UInt32(graphemes.count)
+    graphemes.append(text)
+    if graphemes.count > Self.listed { graphemeNumbers[text, default: []].append(number) }
+    return number
+  }
+
+  /// Whether every number both palettes have means the same in each: then cells of a grid
+  /// with one compare with cells of a grid with the other as they are, since a number only one
+  /// of them has is in no cell of the other. True of the frames a program draws one after
+  /// another from the same start, whose palettes only grow.
+  package func agrees(with other: CellPalette) -> Bool {
+    let styleCount = min(styles.count, other.styles.count)
+    let graphemeCount = min(graphemes.count, other.graphemes.count)
+    return styles.prefix(styleCount).elementsEqual(other.styles.prefix(styleCount))
+      && graphemes.prefix(graphemeCount).elementsEqual(other.graphemes.prefix(graphemeCount)) {
+        $0.utf8.elementsEqual($1.utf8)
+      }
   }
 }

@@ -32,22 +32,35 @@ extension CellGrid {
     let width = new.size.width
     let height = new.size.height
     guard width > 0, height > 0 else { return [] }
-    guard let old, old.size == new.size else {
+    guard let old else { return (0..<height).map { ChangedRun(row: $0, start: 0, end: width) } }
+    return changedRuns(from: old, to: new)
+  }
+
+  /// ``changedRuns(old:new:)`` with an old frame.
+  package static func changedRuns(from old: CellGrid, to new: CellGrid) -> [ChangedRun] {
+    let width = new.size.width
+    let height = new.size.height
+    guard width > 0, height > 0 else { return [] }
+    // The old frame's cells numbered as the new one numbers styles and graphemes (as they are
+    // when both palettes agree, the usual case): then cells compare as plain words.
+    guard old.size == new.size, let oldCells = new.cells(of: old) else {
       return (0..<height).map { ChangedRun(row: $0, start: 0, end: width) }
     }
-    return runs(of: new, against: old.cells)
+    return runs(of: new, against: oldCells)
   }
 
   /// The runs of cells of `new` that differ from `oldCells` (the same size), or from blank
   /// cells when `oldCells` is nil: what a full repaint draws after erasing the screen, found
-  /// without building a blank grid the size of the screen.
-  package static func runs(of new: CellGrid, against oldCells: [Cell]?) -> [ChangedRun] {
+  /// without building a blank grid the size of the screen. Inlined into both callers, so each
+  /// compares its cells without asking which of the two it is at every cell.
+  @inline(__always)
+  package static func runs(of new: CellGrid, against oldCells: [PackedCell]?) -> [ChangedRun] {
     let width = new.size.width
     let height = new.size.height
-    precondition(oldCells.map { $0.count == new.cells.count } ?? true, "frames of different sizes")
+    precondition(oldCells.map { $0.count == new.packedCells.count } ?? true, "frames of different sizes")
     var runs: [ChangedRun] = []
     // The cells read in place, a frame's worth of them on every draw.
-    new.cells.withUnsafeBufferPointer { newCells in
+    new.packedCells.withUnsafeBufferPointer { newCells in
       (oldCells ?? []).withUnsafeBufferPointer { old in
         let compares = oldCells != nil
         // A cell is drawn when it differs from the old frame's, or is not blank.
@@ -79,5 +92,4 @@ extension CellGrid {
     }
     return runs
   }
-
 }

@@ -15,6 +15,6 @@ extension CellGrid {
   /// The style of the cell at `point`, or nil outside the grid: with ``lines``, how a test
   /// reads back what a frame shows.
   public func style(at point: Point) -> Style? {
-    cell(at: point)?.style
+    bounds.contains(point) ? style(of: packedCells[point.y * size.width + point.x]) : nil
   }
 }

@@ -4,31 +4,215 @@
 /// them as text. Writes outside the grid (or outside a clip rect) are dropped, and no write
 /// ever splits a wide grapheme: one cut by an edge is dropped whole, its visible part drawn as
 /// fill, and one partly overwritten has its remains blanked.
+///
+/// The styles and graphemes its cells number are the grid's own (its palette): nothing is
+/// shared with another grid, and two grids compare by what they draw.
 public struct CellGrid: Hashable, Sendable {
   /// The grid's size in cells.
   public let size: Size
-  /// The cells, row-major: the cell at (x, y) is `cells[y * size.width + x]`.
-  @usableFromInline package private(set) var cells: [Cell]
+  /// The cells as stored, row-major: the cell at (x, y) is `packedCells[y * size.width + x]`;
+  /// their numbers are read in ``palette``.
+  @usableFromInline package private(set) var packedCells: [PackedCell]
+  /// The styles and graphemes of several scalars the cells number.
+  @usableFromInline package private(set) var palette: CellPalette
   /// Where the terminal cursor rests, or nil when it is hidden.
   public var cursor: Point?
 
   /// A grid of blank cells (a negative side counts as zero).
   public init(size: Size) {
-    self.size = Size(width: max(0, size.width), height: max(0, size.height))
-    cells = Array(repeating: .blank, count: self.size.area)
+    self.init(size: size, palette: CellPalette())
   }
+
+  /// A grid of blank cells numbering its styles and graphemes in `palette` (an empty one, or
+  /// one with the capacities a test needs).
+  package init(size: Size, palette: CellPalette) {
+    self.size = Size(width: max(0, size.width), height: max(0, size.height))
+    packedCells = Array(repeating: .blank, count: self.size.area)
+    self.palette = palette
+  }
+
+  /// The cells, row-major, read back: the cell at (x, y) is `cells[y * size.width + x]`.
+  package var cells: [Cell] { packedCells.map(cell) }
 
   /// The whole grid as a rect at the origin.
   public var bounds: Rect { Rect(size: size) }
 
-  /// The cell at column `x`, row `y`; the point must be inside the grid.
-  @usableFromInline package subscript(x: Int, y: Int) -> Cell {
-    cells[y * size.width + x]
+  /// The cell at column `x`, row `y`, read back; the point must be inside the grid.
+  package subscript(x: Int, y: Int) -> Cell {
+    cell(packedCells[y * size.width + x])
   }
 
-  /// The cell at `point`, or nil outside the grid.
-  @usableFromInline package func cell(at point: Point) -> Cell? {
+  /// The cell at `point`, read back, or nil outside the grid.
+  package func cell(at point: Point) -> Cell? {
     bounds.contains(point) ? self[point.x, point.y] : nil
+  }
+
+  /// `packed`, a cell of this grid, read back.
+  package func cell(_ packed: PackedCell) -> Cell {
+    Cell(text: text(of: packed), width: packed.width, style: style(of: packed))
+  }
+
+  /// The style of `cell`, a cell of this grid.
+  @inlinable package func style(of cell: PackedCell) -> Style {
+    palette.style(cell.styleNumber)
+  }
+
+  /// The grapheme of `cell`, a cell of this grid; empty for a continuation.
+  package func text(of cell: PackedCell) -> String {
+    if cell.code == PackedCell.emptyCode { return "" }
+    if cell.code & PackedCell.clusterFlag != 0 { return palette.grapheme(cell.code & ~PackedCell.clusterFlag) }
+    return String(Character(Unicode.Scalar(cell.code) ?? "\u{FFFD}"))
+  }
+
+  /// Whether terminals disagree on the width of `cell`'s grapheme (``Text/hasDisputedWidth(_:)``):
+  /// asked of every cell a frame sends, so it is inlined, and a grapheme of one scalar below
+  /// U+200D (every Latin, Greek, Cyrillic and box-drawing cell) is answered without a call.
+  @inlinable package func hasDisputedWidth(_ cell: PackedCell) -> Bool {
+    cell.code >= 0x200D && isDisputed(cell)
+  }
+
+  /// ``hasDisputedWidth(_:)`` past its inlined test.
+  @usableFromInline func isDisputed(_ cell: PackedCell) -> Bool {
+    if cell.code & PackedCell.clusterFlag != 0 {
+      return cell.code != PackedCell.emptyCode
+        && Text.hasDisputedWidth(palette.grapheme(cell.code & ~PackedCell.clusterFlag))
+    }
+    switch cell.code {
+    case 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true
+    default: return false
+    }
+  }
+
+  /// Calls `body` with `cell`'s grapheme as a NUL-terminated UTF-8 string, built on the stack
+  /// for a grapheme of one scalar.
+  package func withCString(of cell: PackedCell, _ body: (UnsafePointer<CChar>) -> Void) {
+    guard let scalar = Unicode.Scalar(cell.code) else { return text(of: cell).withCString(body) }
+    // The UTF-8 bytes, first byte lowest, then zeros (the NUL).
+    let value = UInt64(scalar.value)
+    var packed: UInt64
+    switch value {
+    case 0..<0x80: packed = value
+    case 0x80..<0x800: packed = (0xC0 | value >> 6) | (0x80 | value & 0x3F) << 8
+    case 0x800..<0x10000:
+      packed = (0xE0 | value >> 12) | (0x80 | value >> 6 & 0x3F) << 8 | (0x80 | value & 0x3F) << 16
+    default:
+      packed =
+        (0xF0 | value >> 18) | (0x80 | value >> 12 & 0x3F) << 8 | (0x80 | value >> 6 & 0x3F) << 16
+        | (0x80 | value & 0x3F) << 24
+    }
+    packed = packed.littleEndian
+    withUnsafeBytes(of: &packed) { body($0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+  }
+
+  /// The cells of `other`, a grid of the same size, numbered as this grid numbers styles and
+  /// graphemes, so that they compare with this grid's cells as they are: a style or grapheme
+  /// this grid lacks gets a number none of its cells has. Nil when this grid has no such number
+  /// left (its palette is full).
+  ///
+  /// What a presenter compares the last frame with: when the two palettes agree (frames drawn
+  /// from the same start), `other`'s own cells, with nothing copied.
+  package func cells(of other: CellGrid) -> [PackedCell]? {
+    if palette.agrees(with: other.palette) { return other.packedCells }
+    let foreignStyle = UInt32(palette.styles.count)
+    let foreignGrapheme = UInt32(palette.graphemes.count)
+    guard foreignStyle < CellPalette.maximumStyles, foreignGrapheme < CellPalette.maximumGraphemes else { return nil }
+    let styles = other.palette.styles.map { palette.existingNumber(of: $0) ?? foreignStyle }
+    let graphemes = other.palette.graphemes.map {
+      PackedCell.clusterFlag | (palette.existingNumber(ofGrapheme: $0) ?? foreignGrapheme)
+    }
+    return other.packedCells.map { cell in
+      var cell = cell
+      cell.styleNumber = styles[Int(cell.styleNumber)]
+      if cell.isCluster { cell.code = graphemes[Int(cell.code & ~PackedCell.clusterFlag)] }
+      return cell
+    }
+  }
+
+  /// Whether two grids draw the same: the same size, cursor and cells (graphemes byte for
+  /// byte, styles by value), however each numbers its styles and graphemes.
+  public static func == (a: CellGrid, b: CellGrid) -> Bool {
+    guard a.size == b.size, a.cursor == b.cursor else { return false }
+    if let cells = a.cells(of: b) { return cells == a.packedCells }
+    return a.packedCells.indices.allSatisfy { a.cell(a.packedCells[$0]) == b.cell(b.packedCells[$0]) }
+  }
+
+  /// Hashes what `==` compares: what the grid draws, not how it numbers it.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(size)
+    hasher.combine(cursor)
+    for cell in packedCells {
+      hasher.combine(cell.isCluster ? UInt32.max : cell.code)
+      if cell.isCluster { for byte in text(of: cell).utf8 { hasher.combine(byte) } }
+      hasher.combine(cell.width)
+      hasher.combine(style(of: cell))
+    }
+  }
+
+  /// The number of `style` in this grid's palette: given one on its first use; when the
+  /// palette is full, given one after the palette is numbered afresh with the entries the
+  /// cells still use.
+  @inlinable mutating func number(of style: Style) -> UInt32 {
+    if let number = palette.number(of: style) { return number }
+    return renumbered(style)
+  }
+
+  /// ``number(of:)`` for a style new to a full palette.
+  @usableFromInline mutating func renumbered(_ style: Style) -> UInt32 {
+    compact(styles: true)
+    // A grid with more distinct styles in its cells than a cell can number draws the rest plain.
+    return palette.number(of: style) ?? 0
+  }
+
+  /// The code of a cell holding `text`: its scalar when it has exactly one, its number in the
+  /// palette when it has several (U+FFFD when a full palette has no room for it even after its
+  /// graphemes are numbered afresh). Style numbers stay as they are.
+  mutating func code(for text: String) -> UInt32 {
+    var utf8 = text.utf8.makeIterator()
+    guard let first = utf8.next() else { return PackedCell.emptyCode }
+    if first < 0x80 && utf8.next() == nil { return UInt32(first) }
+    var scalars = text.unicodeScalars.makeIterator()
+    let scalar = scalars.next()!
+    if scalars.next() == nil { return scalar.value }
+    if let number = palette.number(ofGrapheme: text) { return PackedCell.clusterFlag | number }
+    compact(styles: false)
+    return palette.number(ofGrapheme: text).map { PackedCell.clusterFlag | $0 } ?? 0xFFFD
+  }
+
+  /// Numbers the palette's styles (when `styles`) or its graphemes (otherwise) afresh, keeping
+  /// only those the cells use, in order of first use along the cells: what a full palette does
+  /// before it numbers one more. The other kind keeps its numbers.
+  mutating func compact(styles: Bool) {
+    let old = palette
+    var fresh = old
+    if styles {
+      fresh.removeStyles()
+    } else {
+      fresh.removeGraphemes()
+    }
+    var numbers: [UInt32: UInt32] = [:]
+    for index in packedCells.indices {
+      var cell = packedCells[index]
+      if styles {
+        let key = cell.styleNumber
+        if let number = numbers[key] {
+          cell.styleNumber = number
+        } else {
+          let number = fresh.number(of: old.style(key)) ?? 0
+          numbers[key] = number
+          cell.styleNumber = number
+        }
+      } else if cell.isCluster {
+        let key = cell.code & ~PackedCell.clusterFlag
+        if let number = numbers[key] ?? fresh.number(ofGrapheme: old.grapheme(key)) {
+          numbers[key] = number
+          cell.code = PackedCell.clusterFlag | number
+        } else {
+          cell.code = 0xFFFD
+        }
+      }
+      packedCells[index] = cell
+    }
+    palette = fresh
   }
 
   /// Each row as text: the graphemes in order, so each string spans exactly `size.width`
@@ -37,11 +221,11 @@ public struct CellGrid: Hashable, Sendable {
     (0..<size.height).map { row in
       var line = ""
       let start = row * size.width
-      for cell in cells[start..<start + size.width] where !cell.isContinuation {
+      for cell in packedCells[start..<start + size.width] where !cell.isContinuation {
         if let scalar = cell.scalar {
           line.unicodeScalars.append(scalar)
         } else {
-          line += cell.text
+          line += text(of: cell)
         }
       }
       return line
@@ -52,10 +236,10 @@ public struct CellGrid: Hashable, Sendable {
   public mutating func fill(_ rect: Rect, style: Style) {
     guard let visible = rect.intersection(bounds) else { return }
     detach(row: visible.minY, from: visible.minX, to: visible.maxX - 1, rows: visible.size.height)
-    let cell = Cell(code: 0x20, width: 1, styleNumber: StyleTable.number(of: style))
+    let cell = PackedCell(code: 0x20, width: 1, styleNumber: number(of: style))
     for y in visible.minY..<visible.maxY {
       let start = y * size.width
-      for x in visible.minX..<visible.maxX { cells[start + x] = cell }
+      for x in visible.minX..<visible.maxX { packedCells[start + x] = cell }
     }
   }
 
@@ -71,7 +255,7 @@ public struct CellGrid: Hashable, Sendable {
       let (end, overflow) = x.addingReportingOverflow(line.width)
       return overflow ? Int.max : end
     }
-    let number = StyleTable.number(of: style)
+    let styleNumber = number(of: style)
     for unit in line.units {
       let end = x + unit.width
       if end <= area.minX {
@@ -80,14 +264,14 @@ public struct CellGrid: Hashable, Sendable {
       }
       if x >= area.maxX { break }
       if x >= area.minX && end <= area.maxX {
-        put(unit, x: x, y: y, styleNumber: number)
+        put(unit, x: x, y: y, styleNumber: styleNumber)
       } else {
         // Cut by an edge: drop it whole, draw its visible part as fill.
-        let blank = Cell(code: 0x20, width: 1, styleNumber: number)
+        let blank = PackedCell(code: 0x20, width: 1, styleNumber: styleNumber)
         let from = max(x, area.minX)
         let to = min(end, area.maxX)
         detach(row: y, from: from, to: to - 1, rows: 1)
-        for column in from..<to { cells[y * size.width + column] = blank }
+        for column in from..<to { packedCells[y * size.width + column] = blank }
       }
       x = end
     }
@@ -108,13 +292,18 @@ public struct CellGrid: Hashable, Sendable {
     var last: (from: UInt32, to: UInt32)?
     for y in visible.minY..<visible.maxY {
       for x in visible.minX..<visible.maxX {
-        let from = cells[y * size.width + x].styleNumber
+        let from = packedCells[y * size.width + x].styleNumber
         if last?.from != from {
-          var style = StyleTable.style(from)
+          var style = palette.style(from)
           change(&style)
-          last = (from, StyleTable.number(of: style))
+          let count = palette.styles.count
+          let to = number(of: style)
+          // A full palette was numbered afresh: the numbers seen so far mean nothing now.
+          last = palette.styles.count < count ? nil : (from, to)
+          packedCells[y * size.width + x].styleNumber = to
+          continue
         }
-        cells[y * size.width + x].styleNumber = last!.to
+        packedCells[y * size.width + x].styleNumber = last!.to
       }
     }
   }
@@ -123,10 +312,10 @@ public struct CellGrid: Hashable, Sendable {
   private mutating func put(_ unit: TextUnit, x: Int, y: Int, styleNumber: UInt32) {
     detach(row: y, from: x, to: x + unit.width - 1, rows: 1)
     let start = y * size.width + x
-    cells[start] = Cell(code: Cell.code(for: unit.text), width: unit.width, styleNumber: styleNumber)
+    packedCells[start] = PackedCell(code: code(for: unit.text), width: unit.width, styleNumber: styleNumber)
     if unit.width > 1 {
-      let continuation = Cell(code: Cell.emptyCode, width: 0, styleNumber: styleNumber)
-      for i in 1..<unit.width { cells[start + i] = continuation }
+      let continuation = PackedCell(code: PackedCell.emptyCode, width: 0, styleNumber: styleNumber)
+      for i in 1..<unit.width { packedCells[start + i] = continuation }
     }
   }
 
@@ -142,11 +331,11 @@ public struct CellGrid: Hashable, Sendable {
   private mutating func blankWide(covering x: Int, y: Int) {
     let base = y * size.width
     var lead = x
-    while lead > 0 && cells[base + lead].isContinuation { lead -= 1 }
-    let width = cells[base + lead].width
-    guard width > 1 || cells[base + x].isContinuation else { return }
+    while lead > 0 && packedCells[base + lead].isContinuation { lead -= 1 }
+    let width = packedCells[base + lead].width
+    guard width > 1 || packedCells[base + x].isContinuation else { return }
     for column in lead..<min(size.width, lead + max(width, 1)) {
-      cells[base + column] = Cell(code: 0x20, width: 1, styleNumber: cells[base + column].styleNumber)
+      packedCells[base + column] = PackedCell(code: 0x20, width: 1, styleNumber: packedCells[base + column].styleNumber)
     }
   }
 }

@@ -11,11 +11,11 @@ extension CellGrid {
     var out: [UInt8] = []
     out.reserveCapacity(size.area + size.height)
     let width = size.width
-    cells.withUnsafeBufferPointer { cells in
+    packedCells.withUnsafeBufferPointer { cells in
       for row in 0..<size.height {
         let start = row * width
         for index in start..<start + width where cells[index].width != 0 {
-          Self.append(cells[index].text, to: &out)
+          Self.append(text(of: cells[index]), to: &out)
         }
         out.append(0x0A)
       }
@@ -30,7 +30,7 @@ extension CellGrid {
     var out: [UInt8] = []
     out.reserveCapacity(size.area + size.height * 8)
     let width = size.width
-    cells.withUnsafeBufferPointer { cells in
+    packedCells.withUnsafeBufferPointer { cells in
       for row in 0..<size.height {
         let start = row * width
         var current = Self.sgrKey(.plain)
@@ -39,14 +39,14 @@ extension CellGrid {
           // A style is looked up only where the cell's differs from the one before.
           if cells[index].styleNumber != currentNumber {
             currentNumber = cells[index].styleNumber
-            let style = cells[index].style
+            let style = palette.style(currentNumber)
             let key = Self.sgrKey(style)
             if key != current {
               current = key
               Self.appendSGR(style, to: &out)
             }
           }
-          Self.append(cells[index].text, to: &out)
+          Self.append(text(of: cells[index]), to: &out)
         }
         out.append(contentsOf: Self.reset)
         out.append(0x0A)

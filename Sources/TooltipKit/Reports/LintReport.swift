@@ -178,9 +178,11 @@ package struct LintReport: Hashable, Sendable {
     return findings
   }
 
-  /// `value` cut (not rounded) to one decimal, so 4.47 never reads as 4.5.
+  /// `value` cut (not rounded) to one decimal, so 4.47 never reads as 4.5. A ratio is positive:
+  /// the conversion's cut toward zero is the cut down (and asks nothing of the C maths library,
+  /// which the core does not link).
   static func oneDecimal(_ value: Double) -> String {
-    let tenths = Int((value * 10).rounded(.down))
+    let tenths = Int(max(0, value) * 10)
     return "\(tenths / 10).\(tenths % 10)"
   }
 }

@@ -1,5 +1,3 @@
-import CTextWidth
-
 /// One drawable piece of text: a grapheme (with any zero-width scalars that follow it) and
 /// the number of columns it covers.
 ///
@@ -59,23 +57,17 @@ package struct TextLine: Hashable, Sendable {
 /// Sanitizing, measuring, cutting and wrapping copy: the text rules every string from a scene
 /// goes through before layout, for a program to measure and fit its own text the same way.
 ///
-/// Widths come from glibc's `wcwidth` under a fixed UTF-8 locale, the same measure a terminal
-/// library advances the cursor by, whatever the user's own locale is. Every function takes raw
-/// text: what sanitizing replaces counts as the one column U+FFFD covers.
+/// Widths come from a table generated from the Unicode Character Database (``WidthTable``, by
+/// glibc's rules: the measure a terminal library advances the cursor by) and compiled in, so
+/// they are the same on every machine whatever its C library and the user's locale. Every
+/// function takes raw text: what sanitizing replaces counts as the one column U+FFFD covers.
 package enum Text {
   /// The replacement character that stands in for anything unsafe or unmeasurable.
   static let replacement: Unicode.Scalar = "\u{FFFD}"
 
-  /// Whether widths can be measured: the fixed UTF-8 locale (C.UTF-8, else en_US.UTF-8) is
-  /// installed.
-  ///
-  /// When it is not, no scalar past printable ASCII can be measured, so sanitizing turns all
-  /// other copy into U+FFFD: a program should say so once rather than draw that.
-  package static var measuresWidths: Bool { tk_width_available() != 0 }
-
   /// Whether `scalar` must never reach a terminal or a layout: a control character (C0, C1,
   /// DEL, ESC), a bidirectional formatting character, a line or paragraph separator, a
-  /// noncharacter, or anything `wcwidth` cannot measure.
+  /// noncharacter, or anything the width table cannot measure (an unassigned scalar).
   package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
     drawnWidth(scalar) == nil
   }
@@ -92,14 +84,14 @@ package enum Text {
     case 0xFDD0...0xFDEF: return nil
     default:
       if v & 0xFFFE == 0xFFFE { return nil }
-      let width = tk_scalar_width(v)
-      return width < 0 ? nil : Int(width)
+      let width = WidthTable.width(v)
+      return width > 2 ? nil : Int(width)
     }
   }
 
   /// `text` with every scalar that must never reach a terminal or a layout replaced by U+FFFD:
   /// control characters (C0, C1, DEL, ESC), bidirectional formatting characters, line and
-  /// paragraph separators, noncharacters, and anything `wcwidth` cannot measure.
+  /// paragraph separators, noncharacters, and anything the width table cannot measure.
   ///
   /// Copy is anyone's (a file, a translation, a user's name): sanitized, none of it can move
   /// the cursor, change colours or reorder the line.
