@@ -171,19 +171,21 @@ def big_scene(directory):
     return path
 
 
-def stalled_resume(binary, directory):
-    run = Run(binary, ["--scene", big_scene(directory), "--open", "big"], 300, 80)
+def sigterm_while_stalled(run, typed, resume=False):
+    """Starts `run`, stops taking its output (not read, and suspended as by an XOFF, so that even
+    a write of a few bytes blocks whatever room is left), sends SIGCONT when `resume` (a shell's
+    `fg`), types `typed`, then SIGTERM: the program must be blocked writing, then exit 143 within
+    2 s, termios restored, stderr empty. What went wrong, or ""."""
     problem = ""
     if not run.started():
         problem = "did not start"
     else:
         run.pump(0.5)
-        # The terminal stops taking output: it is no longer read, and its output is suspended
-        # (as by an XOFF) so that even a write of a few bytes blocks, whatever room is left.
         run.reading = False
         termios.tcflow(run.slave, termios.TCOOFF)
-        os.kill(run.proc.pid, signal.SIGCONT)
-        run.pump(0.3, b"j")
+        if resume:
+            os.kill(run.proc.pid, signal.SIGCONT)
+        run.pump(0.5, typed)
         blocked = blocked_in_write(run.proc.pid)
         os.kill(run.proc.pid, signal.SIGTERM)
         status = run.wait(2.0)
@@ -201,6 +203,11 @@ def stalled_resume(binary, directory):
     if not problem and stderr:
         problem = "stderr: " + stderr.strip()[:200]
     return problem
+
+
+def stalled_resume(binary, directory):
+    run = Run(binary, ["--scene", big_scene(directory), "--open", "big"], 300, 80)
+    return sigterm_while_stalled(run, b"j", resume=True)
 
 
 def hangup_quiet(binary, directory):
@@ -520,29 +527,7 @@ def stalled_motion(binary, directory):
     has hover anchors, a motion report (1003 asked for once more), with the terminal's output
     stopped: SIGTERM must end it with 143."""
     demo = os.path.basename(binary) == "tooltip-tui"
-    run = Run(binary, [], 80, 24)
-    problem = ""
-    if not run.started():
-        problem = "did not start"
-    else:
-        run.pump(0.5)
-        run.reading = False
-        termios.tcflow(run.slave, termios.TCOOFF)
-        run.pump(0.5, b"o" if demo else b"\x1b[<35;30;5M")
-        blocked = blocked_in_write(run.proc.pid)
-        os.kill(run.proc.pid, signal.SIGTERM)
-        status = run.wait(2.0)
-        if not blocked:
-            problem = "not blocked writing when SIGTERM came"
-        elif status is None:
-            problem = "hang: still running 2 s after SIGTERM (killed)"
-        elif status != 143:
-            problem = "exit status %s, not 143" % status
-    termios.tcflow(run.slave, termios.TCOON)
-    _, after = run.finish()
-    if not problem and after != run.before:
-        problem = "termios not restored"
-    return problem
+    return sigterm_while_stalled(Run(binary, [], 80, 24), b"o" if demo else b"\x1b[<35;30;5M")
 
 
 def absurd_colors(binary, directory):

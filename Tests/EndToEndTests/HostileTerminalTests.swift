@@ -16,21 +16,28 @@ extension EndToEnd {
       return try runProcess("/usr/bin/env", arguments)
     }
 
+    /// Runs `cases` on `binary` and expects every run to pass: the script's status 0 and its
+    /// total line, `runs` runs with none failed.
+    func expectPass(
+      _ cases: [String], binary: String = Binary.path, repeat count: Int = 1, runs: Int,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+      let result = try run(cases, binary: binary, repeat: count)
+      #expect(result.status == 0, "\(result.text)\(result.stderr)", sourceLocation: sourceLocation)
+      #expect(result.text.contains("\(runs) runs, 0 failed"), "\(result.text)", sourceLocation: sourceLocation)
+    }
+
     /// The terminal stops taking output, then SIGCONT (the shell's `fg`), a key and SIGTERM:
     /// the program must exit 143 within 2 s. Before, the resume wrote the SGR mouse mode
     /// outside the blocking bracket and sat in `write(2)`, retrying on EINTR, for good.
     @Test func sigtermAfterAResumeWithOutputStalledEndsTheDemo() throws {
-      let result = try run(["stalled-resume"], repeat: 2)
-      #expect(result.status == 0, "\(result.text)\(result.stderr)")
-      #expect(result.text.contains("2 runs, 0 failed"), "\(result.text)")
+      try expectPass(["stalled-resume"], repeat: 2, runs: 2)
     }
 
     /// The terminal hangs up and no SIGHUP reaches the program (it ignores SIGHUP and is not
     /// in the terminal's session): it exits 129 and says so in one line, not silently.
     @Test func aHangUpWithoutSIGHUPEndsTheDemoWithALine() throws {
-      let result = try run(["hangup-quiet"])
-      #expect(result.status == 0, "\(result.text)\(result.stderr)")
-      #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+      try expectPass(["hangup-quiet"], runs: 1)
     }
   }
 }
@@ -41,9 +48,7 @@ extension EndToEnd.HostileTerminal {
   /// with status 0, nothing on stderr. Before, curses took the side into a `short` and
   /// crashed in `doupdate` (exit 139), or at start.
   @Test func aSideAbove32767IsDrawnWithinWhatCursesHolds() throws {
-    let result = try run(["huge", "huge-start"])
-    #expect(result.status == 0, "\(result.text)\(result.stderr)")
-    #expect(result.text.contains("2 runs, 0 failed"), "\(result.text)")
+    try expectPass(["huge", "huge-start"], runs: 2)
   }
 
   /// A terminal that reports no size (0 x 0) leaves curses its terminfo entry's `cols` and
@@ -51,9 +56,7 @@ extension EndToEnd.HostileTerminal {
   /// session draws and quit on `q` with status 0. Before, the first was refused at start with a
   /// line that blamed the terminal, and the last never started (curses allocating 2^30 cells).
   @Test func aTerminalWithNoSizeTakesTheEntrysWithinWhatCursesHolds() throws {
-    let result = try run(["sizeless"])
-    #expect(result.status == 0, "\(result.text)\(result.stderr)")
-    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+    try expectPass(["sizeless"], runs: 1)
   }
 }
 
@@ -63,9 +66,7 @@ extension EndToEnd.HostileTerminal {
   /// cursor (it said "unknown terminal type"); a TERM of 100,000 bytes is an unknown type,
   /// shown cut short (it said "no terminfo database found").
   @Test func unusableTerminalTypesSayWhatTheyAre() throws {
-    let result = try run(["terms"])
-    #expect(result.status == 0, "\(result.text)\(result.stderr)")
-    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+    try expectPass(["terms"], runs: 1)
   }
 }
 
@@ -76,9 +77,7 @@ extension EndToEnd.HostileTerminal {
   /// quits with status 0. Before, `tiparm(cursor_address, y, x)` dereferenced the row
   /// number (exit 139).
   @Test func aCraftedCursorAddressDoesNotCrashThePresenter() throws {
-    let result = try run(["crafted-cup"])
-    #expect(result.status == 0, "\(result.text)\(result.stderr)")
-    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+    try expectPass(["crafted-cup"], runs: 1)
   }
 }
 
@@ -88,9 +87,7 @@ extension EndToEnd.HostileTerminal {
   /// crash report and end by their signal within 5 s. Before, the backtracer waited 30 s at
   /// "Press space to interact..." for a key nobody asked to give.
   @Test func aCrashDoesNotWaitAtTheBacktracersPrompt() throws {
-    let result = try run(["crash-quiet"])
-    #expect(result.status == 0, "\(result.text)\(result.stderr)")
-    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+    try expectPass(["crash-quiet"], runs: 1)
   }
 }
 
@@ -101,9 +98,7 @@ extension EndToEnd.HostileTerminal {
   /// seconds away do not trap (before, both overflowed converting to curses' and poll's
   /// integers).
   @Test func callsAfterTheEndAndExtremeValuesAreHarmless() throws {
-    let result = try run(["api-edges"])
-    #expect(result.status == 0, "\(result.text)\(result.stderr)")
-    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+    try expectPass(["api-edges"], runs: 1)
   }
 }
 
@@ -113,9 +108,7 @@ extension EndToEnd.HostileTerminal {
   /// reads failed until the session gave up with 129), and a non-blocking one works and gets
   /// its flag back at the end.
   @Test func aWriteOnlyOrNonBlockingStandardInputIsToldApart() throws {
-    let result = try run(["stdin-modes"])
-    #expect(result.status == 0, "\(result.text)\(result.stderr)")
-    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+    try expectPass(["stdin-modes"], runs: 1)
   }
 }
 
@@ -126,9 +119,7 @@ extension EndToEnd.HostileTerminal {
   /// `q` ignored meanwhile.
   @Test(arguments: ["tooltip-tui", "job-monitor", "toolbar-own-curses"])
   func aWideToTallResizeNeverHoldsTheUnionOfBothSizes(program: String) throws {
-    let result = try run(["wide-to-tall"], binary: Binary.sibling(program))
-    #expect(result.status == 0, "\(result.text)\(result.stderr)")
-    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+    try expectPass(["wide-to-tall"], binary: Binary.sibling(program), runs: 1)
   }
 
   /// The own-ncurses examples get the session's cap: 40000 x 2, 2 x 40000 and 65535 x 65535, at
@@ -136,9 +127,7 @@ extension EndToEnd.HostileTerminal {
   /// past 32767 crashed them within 0.2 s, and 32767 x 32767 hung past 3 GB.
   @Test(arguments: ["job-monitor", "toolbar-own-curses"])
   func anOwnCursesProgramGetsTheSessionsSizeCap(program: String) throws {
-    let result = try run(["huge", "huge-start"], binary: Binary.sibling(program))
-    #expect(result.status == 0, "\(result.text)\(result.stderr)")
-    #expect(result.text.contains("2 runs, 0 failed"), "\(result.text)")
+    try expectPass(["huge", "huge-start"], binary: Binary.sibling(program), runs: 2)
   }
 
   /// With the terminal's output stopped, the write that asks for pointer motion (the demo's
@@ -147,27 +136,21 @@ extension EndToEnd.HostileTerminal {
   /// the terminal read again.
   @Test(arguments: ["tooltip-tui", "job-monitor"])
   func aBlockedModeWriteEndsOnSIGTERM(program: String) throws {
-    let result = try run(["stalled-motion"], binary: Binary.sibling(program))
-    #expect(result.status == 0, "\(result.text)\(result.stderr)")
-    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+    try expectPass(["stalled-motion"], binary: Binary.sibling(program), runs: 1)
   }
 
   /// Terminfo entries with `pairs#2147483647` and `colors#2147483647`: the demo runs in
   /// monochrome and quits on `q` with 0, the terminal restored. Before, `start_color` exited 1
   /// with "Out of memory" in curses mode, or spun for good.
   @Test func absurdColourNumbersGiveMonochrome() throws {
-    let result = try run(["absurd-colors"])
-    #expect(result.status == 0, "\(result.text)\(result.stderr)")
-    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+    try expectPass(["absurd-colors"], runs: 1)
   }
 
   /// A DECRQSS answer holding `q` reaches the own-ncurses examples as a reply, not as keys:
   /// they keep running, and `q` typed after it quits them. Before, the reply's `q` quit both.
   @Test(arguments: ["job-monitor", "toolbar-own-curses"])
   func aTerminalReplyIsNotTakenForKeys(program: String) throws {
-    let result = try run(["dcs-reply"], binary: Binary.sibling(program))
-    #expect(result.status == 0, "\(result.text)\(result.stderr)")
-    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+    try expectPass(["dcs-reply"], binary: Binary.sibling(program), runs: 1)
   }
 
   /// The library used the wrong way round (`tooltip-misuse`): `exit()` without `end()` in a
@@ -178,8 +161,6 @@ extension EndToEnd.HostileTerminal {
   /// modes); an overlay made before `newterm` ends with one line and status 2 (before, a bare
   /// nil-unwrap trap and 30 s at the backtracer's prompt).
   @Test func misusesEndWithALineAndTheTerminalRestored() throws {
-    let result = try run(["misuse"])
-    #expect(result.status == 0, "\(result.text)\(result.stderr)")
-    #expect(result.text.contains("1 runs, 0 failed"), "\(result.text)")
+    try expectPass(["misuse"], runs: 1)
   }
 }

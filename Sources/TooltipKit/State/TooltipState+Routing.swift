@@ -35,40 +35,32 @@ extension TooltipState {
     now: Duration? = nil,
     letters: Bool = true
   ) -> (consumed: Bool, events: [TooltipEvent]) {
-    switch input {
-    case .mouse(let mouse):
-      switch mouse.action {
-      case .press(.primary):
-        pressRouted = isComponents(mouse.point, layout: layout, policy: policy)
-        return (pressRouted, send(.press(mouse.point, time: mouse.time), layout: layout, policy: policy, now: now))
-      case .click(.primary):
-        let consumed = isComponents(mouse.point, layout: layout, policy: policy)
-        return (consumed, send(.click(mouse.point), layout: layout, policy: policy, now: now))
-      case .release(.primary):
-        let consumed = pressRouted
-        pressRouted = false
-        return (consumed, send(.release(mouse.point, time: mouse.time), layout: layout, policy: policy, now: now))
-      case .move:
-        return (false, send(.motion(mouse.point, time: mouse.time), layout: layout, policy: policy, now: now))
-      default:
-        return (false, [])
-      }
-    case .paste, .resize:
-      return (false, [])
-    case .key:
-      guard var mapped = TooltipKeymap.input(for: input, letters: letters) else { return (false, []) }
-      switch mapped {
-      case .selectNext, .selectPrevious:
-        break
-      case .escape where openID != nil:
-        break
-      case .escape where selectedID != nil && !keepsSelection:
-        mapped = .deselect
-      default:
-        guard selectedID != nil, mapped != .escape else { return (false, []) }
-      }
-      return (true, send(mapped, layout: layout, policy: policy, now: now))
+    // The keymap says what the input is to the state; here, only whether it was the component's.
+    guard var mapped = TooltipKeymap.input(for: input, letters: letters) else { return (false, []) }
+    let consumed: Bool
+    switch mapped {
+    case .press(let point, _):
+      pressRouted = isComponents(point, layout: layout, policy: policy)
+      consumed = pressRouted
+    case .click(let point):
+      consumed = isComponents(point, layout: layout, policy: policy)
+    case .release:
+      consumed = pressRouted
+      pressRouted = false
+    case .motion:
+      consumed = false  // hover's, and the program's too
+    case .selectNext, .selectPrevious:
+      consumed = true
+    case .escape where openID != nil:
+      consumed = true
+    case .escape where selectedID != nil && !keepsSelection:
+      mapped = .deselect
+      consumed = true
+    default:
+      guard selectedID != nil, mapped != .escape else { return (false, []) }
+      consumed = true
     }
+    return (consumed, send(mapped, layout: layout, policy: policy, now: now))
   }
 
   /// Whether a press or tap at `point` is the component's: on an anchor or the open bubble, or
