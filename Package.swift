@@ -17,6 +17,10 @@ let package = Package(
     .library(name: "TooltipKit", targets: ["TooltipKit"]),
     .library(name: "TooltipCurses", targets: ["TooltipCurses"]),
     .library(name: "TooltipScenes", targets: ["TooltipScenes"]),
+    // ncursesw as TooltipCurses' signatures use it (WINDOW, MEVENT, mmask_t) and the shim's
+    // `tk_` functions and `TK_` constants, versioned with the rest (docs/DESIGN.md, "The API of
+    // TooltipCurses").
+    .library(name: "CNcurses", targets: ["CNcurses"]),
     .executable(name: "tooltip-tui", targets: ["tooltip-tui"]),
   ],
   targets: [
@@ -39,7 +43,7 @@ let package = Package(
     // The demo executable and its non-interactive modes.
     .executableTarget(
       name: "tooltip-tui",
-      dependencies: ["TooltipKit", "TooltipCurses", "TooltipScenes"],
+      dependencies: ["TooltipKit", "TooltipCurses", "TooltipScenes", "CNcurses"],
       path: "Demo"
     ),
 

@@ -28,8 +28,8 @@ extension DemoModel {
     return grid
   }
 
-  private var ellipsis: String { render.glyphs.ellipsis }
-  private var separator: String { render.glyphs == .unicode ? " · " : " - " }
+  private var ellipsis: String { render.asciiGlyphs ? "." : "…" }
+  private var separator: String { render.asciiGlyphs ? " - " : " · " }
 
   /// The title row: the product, the scene and the settings that change what is drawn; the
   /// help key on the right when there is room.
@@ -41,7 +41,7 @@ extension DemoModel {
       left += separator + part
     }
     let right = "? keys  q quit "
-    let style = Style(attributes: .bold)
+    let style = Style(bold: true)
     let leftLine = truncated(left, to: screen.width)
     grid.write(leftLine, at: Point(x: 0, y: 0), style: style)
     let rightLine = TextLine(right)
@@ -58,7 +58,7 @@ extension DemoModel {
   /// the row itself is cut. The whole hint stays reachable: `i` opens it in the bubble, and
   /// Esc with nothing open clears the event so the hint has the row to itself.
   private func drawStatus(into grid: inout CellGrid) {
-    grid.write(statusLine, at: Point(x: 0, y: screen.height - 1), style: Style(attributes: .dim))
+    grid.write(statusLine, at: Point(x: 0, y: screen.height - 1), style: Style(dim: true))
   }
 
   /// The status row's text, fitted to the screen's width.
@@ -93,17 +93,17 @@ extension DemoModel {
   /// Underlines every tap target and marks the corners of the open bubble's body rect.
   private func drawDebug(into grid: inout CellGrid) {
     for placed in layout.anchors {
-      grid.restyle(placed.target) { $0.attributes.insert(.underline) }
+      grid.restyle(placed.target) { $0.underline = true }
     }
     if let bubble = state.openBubble(layout) {
       let body = bubble.body
-      let corners = render.glyphs == .unicode ? ["┌", "┐", "└", "┘"] : ["+", "+", "+", "+"]
+      let corners = render.asciiGlyphs ? ["+", "+", "+", "+"] : ["┌", "┐", "└", "┘"]
       let points = [
         Point(x: body.minX, y: body.minY), Point(x: body.maxX - 1, y: body.minY),
         Point(x: body.minX, y: body.maxY - 1), Point(x: body.maxX - 1, y: body.maxY - 1),
       ]
       for (glyph, point) in zip(corners, points) {
-        let style = grid.cell(at: point)?.style ?? .plain
+        let style = grid.style(at: point) ?? .plain
         grid.write(glyph, at: point, style: style)
       }
     }
@@ -144,12 +144,12 @@ extension DemoModel {
     let height = rows.count + 2
     let origin = Point(x: (screen.width - width) / 2, y: (screen.height - height) / 2)
     let box = Rect(origin: origin, size: Size(width: width, height: height))
-    let style = Style(attributes: .reverse)
+    let style = Style(reverse: true)
     grid.fill(box, style: style)
     for (i, row) in rows.enumerated() {
       grid.write(
         row, at: Point(x: origin.x + 2, y: origin.y + 1 + i),
-        style: i == 0 ? Style(attributes: [.reverse, .bold]) : style, clip: box)
+        style: i == 0 ? Style(bold: true, reverse: true) : style, clip: box)
     }
     grid.cursor = nil
   }

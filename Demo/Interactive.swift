@@ -80,9 +80,9 @@ enum InteractiveMode {
           if fault == "after-end" {
             // Every call after the end is harmless (`TOOLTIP_TUI_TEST_FAULT=after-end`).
             session.present(model.frame())
-            _ = session.read(timeout: .seconds(Int64.max))
             _ = session.next(deadline: .zero)
-            _ = session.takeResumed()
+            session.invalidate()
+            session.end()
           }
           return status
         }

@@ -121,9 +121,10 @@ struct Options: Equatable {
   /// The render options these options ask for; `colors` is false where the terminal (or
   /// `NO_COLOR`) has none.
   func renderOptions(colors: Bool = true) -> RenderOptions {
-    RenderOptions(
-      theme: theme, fidelity: fidelity, glyphs: ascii ? .ascii : .unicode, colors: colors,
-      terminalBackground: terminalBackground)
+    var options = RenderOptions(theme: theme, colors: colors, asciiGlyphs: ascii)
+    options.fidelity = fidelity
+    options.terminalBackground = terminalBackground
+    return options
   }
 
   /// xterm's default colours for the indices 0 to 15, the ones `COLORFGBG` names.

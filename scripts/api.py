@@ -12,6 +12,10 @@
                                    "Unreleased" section (as `Type.member`, or `Type` for a type)
 
 GRAPHS defaults to .build/symbol-graphs, which scripts/docs.sh writes (one folder per module).
+The fourth library product, CNcurses (ncursesw through Sources/CNcurses/shim.h), has no symbol
+graph of its own: its API is the shim's own names, read from shim.h (every `tk_` function and
+struct and every `TK_` constant, as Swift imports them: `func tk_getmaxx(_:)`, `let TK_A_BOLD`);
+ncurses' own functions are ncurses' API, versioned by ncurses.
 To compare two versions: copy .build/symbol-graphs aside, check out the other version, run
 scripts/docs.sh again, then `scripts/api.py OLD .build/symbol-graphs`. A renamed symbol shows as
 one removed and one added: the CHANGELOG entry names both (the old name and its replacement).
@@ -22,7 +26,8 @@ import pathlib
 import re
 import sys
 
-MODULES = ["TooltipKit", "TooltipCurses", "TooltipScenes"]
+MODULES = ["TooltipKit", "TooltipCurses", "TooltipScenes", "CNcurses"]
+SHIM = pathlib.Path(__file__).resolve().parent.parent / "Sources" / "CNcurses" / "shim.h"
 
 # How each kind of symbol is introduced in Swift, so an entry reads as a declaration.
 KEYWORDS = {
@@ -49,14 +54,29 @@ def declaration(symbol):
     return f"{keyword} {title}".strip()
 
 
+def shim(header=SHIM):
+    """{(type path or "", declaration)} for the shim's own names, as Swift sees them."""
+    text = header.read_text()
+    entries = set()
+    for name, parameters in re.findall(
+            r"^static inline [\w\s\*]*?\b(tk_\w+)\(([^)]*)\)\s*\{", text, re.M):
+        count = 0 if parameters.strip() in ("", "void") else parameters.count(",") + 1
+        entries.add(("", "func %s(%s)" % (name, "_:" * count)))
+    for name in re.findall(r"^static const [\w\s\*]+?\b(TK_\w+)\s*=", text, re.M):
+        entries.add(("", "let " + name))
+    for name in re.findall(r"^struct (tk_\w+)\s*\{", text, re.M):
+        entries.add((name, ""))
+    return entries
+
+
 def read(folder):
     """{module: {(type path or "", declaration)}} for every public symbol the module declares.
 
     Symbols the compiler synthesizes (a protocol's default `!=`) and members inherited from
     the standard library are not the module's API and are left out.
     """
-    api = {}
-    for module in MODULES:
+    api = {"CNcurses": shim()}
+    for module in MODULES[:-1]:
         entries = set()
         for path in sorted(pathlib.Path(folder, module).glob("*.symbols.json")):
             graph = json.loads(path.read_text())
@@ -81,8 +101,8 @@ def read(folder):
 
 def kinds(folder):
     """{(module, type path): keyword} for the types, to introduce each type's line."""
-    found = {}
-    for module in MODULES:
+    found = {("CNcurses", name): "struct" for name, declared in shim() if not declared}
+    for module in MODULES[:-1]:
         for path in pathlib.Path(folder, module).glob("*.symbols.json"):
             for symbol in json.loads(path.read_text())["symbols"]:
                 if symbol["kind"]["identifier"] in TYPES:
@@ -116,7 +136,8 @@ def lines(api, type_kinds, indent="  "):
 
 def flat(api):
     """The listing's lines: module, owner type (empty for a free symbol) and declaration."""
-    return sorted("%s\t%s\t%s" % (module, owner, declared) for module in MODULES for owner, declared in api[module])
+    return sorted("%s\t%s\t%s" % (module, owner, declared) for module in MODULES
+                  for owner, declared in api.get(module, ()))
 
 
 def named(line):

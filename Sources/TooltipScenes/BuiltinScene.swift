@@ -5,7 +5,7 @@ import TooltipKit
 ///
 /// One definition of each, which the demo shows and the benchmarks measure, so the figures
 /// speak of what a user sees.
-package enum BuiltinScene: String, CaseIterable, Sendable {
+public enum BuiltinScene: String, CaseIterable, Sendable {
   /// Every placement at both sizes: 8 icon anchors, the published component's 16 variants
   /// with open and closed; the default scene.
   case gallery
@@ -16,7 +16,7 @@ package enum BuiltinScene: String, CaseIterable, Sendable {
   case edges
 
   /// The scene's anchors and decorations.
-  package var scene: Scene {
+  public var scene: Scene {
     switch self {
     case .gallery: Self.galleryScene
     case .form: Self.formScene
@@ -109,14 +109,14 @@ package enum BuiltinScene: String, CaseIterable, Sendable {
 
 extension BuiltinScene {
   /// The scene with its name (the case's raw value).
-  package var named: NamedScene { NamedScene(name: rawValue, scene: scene) }
+  public var named: NamedScene { NamedScene(name: rawValue, scene: scene) }
 
   /// Every built-in scene in order, starting from `first` and wrapping around: what a program
   /// cycles through when `first` is chosen.
   ///
   /// Walked case by case, not sliced out of `allCases`: an array of the cases is one more
   /// generic type the runtime builds on first use, before the demo's first frame.
-  package static func all(from first: BuiltinScene = .gallery) -> [NamedScene] {
+  public static func all(from first: BuiltinScene = .gallery) -> [NamedScene] {
     var scenes: [NamedScene] = []
     scenes.reserveCapacity(3)
     var scene = first

@@ -5,6 +5,9 @@ import TooltipKit
 ///
 /// Such text is anyone's: it is sanitized, so no byte of it reaches the terminal as a control
 /// sequence, and cut, so the error stays one readable line.
+@available(
+  *, deprecated, message: "a demo's helper, to go in 0.3: use Text.truncate(_:to:ellipsis:) (sanitizes and cuts)"
+)
 public enum ErrorText {
   /// The most columns of quoted text an error line shows; longer text is cut with `…`.
   public static let maxColumns = 80

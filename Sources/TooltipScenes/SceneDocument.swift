@@ -70,17 +70,21 @@ func duration(seconds: Double) -> Duration {
   return Duration(attoseconds: Int128(Int64(whole)) * 1_000_000_000_000_000_000 + Int128(Int64(attoseconds)))
 }
 
-/// `anchors[2].placement` from a decoder's coding path and an optional last key.
+/// The most columns a key quoted in an error takes: 80 and the `…` that ends a longer one.
+let quotedColumns = 81
+
+/// `anchors[2].placement` from a decoder's coding path and an optional last key (each key
+/// sanitized and cut: a file's keys are anyone's text).
 func jsonPath(_ keys: [any CodingKey], _ last: String? = nil) -> String {
   var path = ""
   for key in keys {
     if let index = key.intValue {
       path += "[\(index)]"
     } else {
-      path += (path.isEmpty ? "" : ".") + ErrorText.display(key.stringValue)
+      path += (path.isEmpty ? "" : ".") + Text.truncate(key.stringValue, to: quotedColumns)
     }
   }
-  if let last { path += (path.isEmpty ? "" : ".") + ErrorText.display(last) }
+  if let last { path += (path.isEmpty ? "" : ".") + Text.truncate(last, to: quotedColumns) }
   return path
 }
 

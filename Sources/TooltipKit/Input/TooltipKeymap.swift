@@ -7,20 +7,20 @@
 /// closes; the primary button's presses, releases and clicks are taps (with any modifier), and
 /// motion with no button held is the pointer's (for hover). Every other key, button, the wheel,
 /// drags and pastes are the program's.
-package enum TooltipKeymap {
+public enum TooltipKeymap {
   /// The state machine's input for `input`, or nil for input the component leaves to the
   /// program (other keys and buttons, a paste, and a resize: lay the scene out again, then
   /// send `.layoutChanged`).
   ///
   /// An Alt-modified key is nil here: a program that gives it no meaning either should send
-  /// the keys of ``TerminalKey/unmerged`` instead (Esc, then the key), as ``inputs(for:letters:)``
+  /// the keys of ``TerminalKey/unmerged`` instead (Esc, then the key), as `inputs(for:letters:)`
   /// does.
   ///
   /// - Parameters:
   ///   - input: one decoded key, mouse event, paste or resize from the terminal.
   ///   - letters: whether the letter keys (`i`, `h`, `j`, `k`, `l`) and Space act; a program
   ///     that uses those letters itself passes false.
-  package static func input(for input: TerminalInput, letters: Bool = true) -> TooltipInput? {
+  public static func input(for input: TerminalInput, letters: Bool = true) -> TooltipInput? {
     switch input {
     case .mouse(let mouse):
       switch mouse.action {

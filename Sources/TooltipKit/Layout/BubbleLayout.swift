@@ -2,8 +2,8 @@
 ///
 /// The rects here are exactly where SPEC 3 puts them and may run past the screen: drawing and
 /// hit testing crop them (``Rect/intersection(_:)``). Only a scene that opts in to
-/// ``EdgePolicy/shift`` moves a body first, with ``shifted(onto:)``.
-package struct BubbleLayout: Hashable, Sendable {
+/// ``EdgePolicy/shift`` moves a body first, with `shifted(onto:)`.
+public struct BubbleLayout: Hashable, Sendable {
   /// The kind of a text row, which sets its weight and colour.
   package enum Role: Hashable, Sendable {
     /// The headline: bold, text/white-0.
@@ -70,7 +70,7 @@ package struct BubbleLayout: Hashable, Sendable {
   package var placement: Placement
   /// The body: text plus one padding cell on every side (one more column under `file` for
   /// bottom, left and right).
-  package var body: Rect
+  public var body: Rect
   /// The pointer's cell: in the one-cell gap between body and anchor, on the anchor's centre line.
   package var pointer: Point
   /// The pointer glyph, pointing at the anchor.

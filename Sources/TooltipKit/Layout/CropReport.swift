@@ -7,36 +7,36 @@
 /// fewest. Bubbles are laid out with the scene's ``Scene/edges``, so under
 /// ``EdgePolicy/shift`` only what shifting cannot bring on screen counts. `tooltip-tui
 /// --check` prints it; a program can ask the same at each size it supports.
-package struct CropReport: Hashable, Sendable {
+public struct CropReport: Hashable, Sendable {
   /// One tooltip and what the screen's edges cut off it.
-  package struct Tooltip: Hashable, Sendable {
+  public struct Tooltip: Hashable, Sendable {
     /// The anchor's id.
-    package var id: String
+    public var id: String
     /// The side of the anchor its bubble sits on.
-    package var placement: Placement
+    public var placement: Placement
     /// The screen edges the bubble crosses, in the order left, right, top, bottom; for an
     /// anchor wholly off screen, also the edges its box lies beyond.
-    package var edges: [Placement]
+    public var edges: [Placement]
     /// The distinct cells of body and pointer that the screen does not show: all of them when
     /// the anchor is wholly off screen (it is not placed, so its bubble never shows).
-    package var cellsLost: Int
+    public var cellsLost: Int
     /// Whether the anchor's box lies wholly off screen.
-    package var anchorIsOffScreen: Bool
+    public var anchorIsOffScreen: Bool
     /// Of the four placements, the one whose bubble would lose the fewest cells here, with
     /// the same copy and edge rule: this tooltip's own placement when no other loses fewer
     /// (ties go to it, then to the order top, bottom, left, right). What to change a cropped
     /// tooltip to, when a placement with room exists.
-    package var leastCroppedPlacement: Placement
+    public var leastCroppedPlacement: Placement
     /// The cells ``leastCroppedPlacement`` would lose (``cellsLost`` when it is this
     /// tooltip's own placement).
-    package var leastCellsLost: Int
+    public var leastCellsLost: Int
 
     /// Whether the screen cuts anything off this tooltip.
-    package var isCropped: Bool { cellsLost > 0 }
+    public var isCropped: Bool { cellsLost > 0 }
 
     /// Makes a report line by hand (tests, a program's own checks); the least cropped
     /// placement defaults to the tooltip's own.
-    package init(
+    public init(
       id: String, placement: Placement, edges: [Placement], cellsLost: Int, anchorIsOffScreen: Bool = false,
       leastCroppedPlacement: Placement? = nil, leastCellsLost: Int? = nil
     ) {
@@ -51,13 +51,13 @@ package struct CropReport: Hashable, Sendable {
   }
 
   /// The screen size the scene was measured at.
-  package let screen: Size
+  public let screen: Size
   /// Every tooltip (every anchor with a visible line), cropped or not, in reading order: by
   /// the box's row, then its column, then file order. Anchors wholly off screen are included.
-  package let tooltips: [Tooltip]
+  public let tooltips: [Tooltip]
 
   /// The tooltips the screen's edges cut, in reading order.
-  package var cropped: [Tooltip] { tooltips.filter(\.isCropped) }
+  public var cropped: [Tooltip] { tooltips.filter(\.isCropped) }
 
   /// Lays out every anchor of `scene` with its scene area the whole screen of `screen` cells
   /// (off-screen anchors too), with the scene's edge rule, and measures each bubble against the
@@ -65,7 +65,7 @@ package struct CropReport: Hashable, Sendable {
   ///
   /// `options` sets what changes a bubble's size: the fidelity (a wider body under `file`)
   /// and the glyph set.
-  package init(scene: Scene, screen: Size, options: RenderOptions = RenderOptions()) {
+  public init(scene: Scene, screen: Size, options: RenderOptions = RenderOptions()) {
     let screenRect = Rect(size: screen)
     func layOut(_ anchor: Anchor, box: Rect) -> BubbleLayout? {
       BubbleLayout(

@@ -2,23 +2,23 @@
 ///
 /// Placing resolves negative scene coordinates once, so drawing, hit testing and selection all
 /// read the same boxes.
-package struct PlacedAnchor: Hashable, Sendable {
+public struct PlacedAnchor: Hashable, Sendable {
   /// The anchor as the scene gives it.
-  package var anchor: Anchor
+  public var anchor: Anchor
   /// Its position in the scene's file order.
   package var fileIndex: Int
   /// The anchor's box on screen: one row high unless the anchor gives its own size.
-  package var box: Rect
+  public var box: Rect
   /// The cells a tap on this anchor may land on: the box at md, the box plus one column each
   /// side at sm.
-  package var target: Rect
+  public var target: Rect
   /// What is drawn in the box: the label, or the glyph.
   package var artwork: TextLine
   /// The column the artwork starts at, centred in the box (odd cell to the right).
   package var artworkX: Int
 
   /// The anchor's id.
-  package var id: String { anchor.id }
+  public var id: String { anchor.id }
 
   /// The box's centre cell (cx, cy): pointers line up on it, the cursor rests on it and
   /// arrow-key selection measures between these. For a one-row box cy is its row.

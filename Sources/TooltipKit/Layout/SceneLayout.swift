@@ -15,7 +15,7 @@ public struct SceneLayout: Sendable {
   public private(set) var options: RenderOptions
   /// The anchors at least partly inside the scene area and the screen, in reading order: by
   /// row, then column, then file order.
-  package var anchors: [PlacedAnchor] { placement.anchors }
+  public var anchors: [PlacedAnchor] { placement.anchors }
 
   /// Where each anchor goes, and which is which by id.
   private let placement: ScenePlacement
@@ -69,7 +69,7 @@ public struct SceneLayout: Sendable {
 
   /// Draws the same layout in `theme` from now on: a theme changes how cells look, never
   /// where they are, so nothing is laid out again.
-  package mutating func setTheme(_ theme: Theme) {
+  public mutating func setTheme(_ theme: Theme) {
     options.theme = theme
   }
 

@@ -65,7 +65,7 @@ public enum Trigger: Hashable, Sendable {
 ///
 /// The file has two defects (wider bodies on three sides, a low-contrast supporting line);
 /// `file` reproduces them so they can be seen, `hug` fixes them.
-package enum Fidelity: String, CaseIterable, Hashable, Sendable {
+public enum Fidelity: String, CaseIterable, Hashable, Sendable {
   /// Every body hugs its text; the supporting line uses a muted token with 7.1:1 contrast.
   case hug
   /// Bottom, left and right bodies are one column wider; the supporting line uses

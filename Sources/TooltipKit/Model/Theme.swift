@@ -13,28 +13,28 @@ public enum Theme: String, CaseIterable, Hashable, Sendable {
 /// A 24-bit colour, as the design tokens give it.
 ///
 /// The terminal layer maps it down its colour ladder; the core keeps the exact value.
-@usableFromInline package struct RGB: Hashable, Sendable {
+public struct RGB: Hashable, Sendable {
   /// The red channel.
-  @usableFromInline package var red: UInt8
+  public var red: UInt8
   /// The green channel.
-  @usableFromInline package var green: UInt8
+  public var green: UInt8
   /// The blue channel.
-  @usableFromInline package var blue: UInt8
+  public var blue: UInt8
 
   /// Makes a colour from its three channels.
-  package init(red: UInt8, green: UInt8, blue: UInt8) {
+  public init(red: UInt8, green: UInt8, blue: UInt8) {
     self.red = red
     self.green = green
     self.blue = blue
   }
 
   /// Whether two colours are the same; inlinable for a presenter comparing whole frames.
-  @inlinable package static func == (a: RGB, b: RGB) -> Bool {
+  @inlinable public static func == (a: RGB, b: RGB) -> Bool {
     a.red == b.red && a.green == b.green && a.blue == b.blue
   }
 
   /// Makes a colour from 0xRRGGBB.
-  package init(hex: UInt32) {
+  public init(hex: UInt32) {
     self.init(red: UInt8((hex >> 16) & 0xFF), green: UInt8((hex >> 8) & 0xFF), blue: UInt8(hex & 0xFF))
   }
 

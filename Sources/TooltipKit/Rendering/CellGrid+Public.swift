@@ -6,7 +6,7 @@ extension CellGrid {
   ///
   /// Anchors are cropped at the layout's scene area, the bubble only at the grid's edges, so it
   /// may cover the program's cells; the selected anchor is drawn in reverse video. A program
-  /// writes its own cells first (``write(_:at:style:clip:)``, ``fill(_:style:)``), then calls
+  /// writes its own cells first (``write(_:at:style:clip:)-(String,_,_,_)``, ``fill(_:style:)``), then calls
   /// this, then presents the grid.
   public mutating func draw(_ layout: SceneLayout, state: TooltipState) {
     Renderer.draw(layout, state: state, into: &self)

@@ -246,7 +246,7 @@ public struct CellGrid: Hashable, Sendable {
   /// Writes `line` starting at `point` in `style`, dropping whatever falls outside the grid or
   /// `clip`; returns the column after the last one written to.
   @discardableResult
-  package mutating func write(_ line: TextLine, at point: Point, style: Style, clip: Rect? = nil) -> Int {
+  public mutating func write(_ line: TextLine, at point: Point, style: Style, clip: Rect? = nil) -> Int {
     var x = point.x
     let y = point.y
     let area = clip.flatMap { $0.intersection(bounds) } ?? (clip == nil ? bounds : nil)

@@ -8,7 +8,7 @@ public struct RenderOptions: Hashable, Sendable {
   /// Light or dark tokens.
   public var theme: Theme
   /// The clean bubble or the design file's as drawn.
-  package var fidelity: Fidelity
+  public var fidelity: Fidelity
   /// Unicode or ASCII pointers and default icon.
   package var glyphs: GlyphSet
   /// Colours when true; monochrome (body reverse, headline bold, supporting dim) when false.
@@ -24,7 +24,7 @@ public struct RenderOptions: Hashable, Sendable {
   /// The terminal's own background colour when the program knows it (a terminal's answer to
   /// a colour query, `COLORFGBG`), or nil: the pointer over that background then switches to
   /// a colour that shows on it, where the fill's would not (`BubbleStyles.pointer(over:)`).
-  package var terminalBackground: RGB?
+  public var terminalBackground: RGB?
 
   /// Whether the pointers, the default icon and the ellipsis are drawn in ASCII (`^ v < >`,
   /// `i`, `.`) rather than Unicode (`▲ ▼ ◀ ▶`, `ⅈ`, `…`): for a terminal whose locale is not
@@ -91,7 +91,7 @@ package struct BubbleStyles: Hashable, Sendable {
   /// Supporting rows.
   package var supporting: Style
   /// The terminal's own background colour when known (``RenderOptions/terminalBackground``).
-  package var terminalBackground: RGB?
+  public var terminalBackground: RGB?
 
   /// The least contrast the pointer keeps with the background it is drawn on: WCAG 2.1's 3:1
   /// for graphical objects (SC 1.4.11).

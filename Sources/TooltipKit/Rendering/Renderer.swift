@@ -2,7 +2,7 @@
 /// open bubble on top.
 ///
 /// Pure: the same layout, state and options always give the same cells.
-package enum Renderer {
+public enum Renderer {
   /// Draws `layout` with `state` into `grid`, over whatever the grid holds (chrome, say).
   ///
   /// Anchors and decorations are cropped at the scene area; the bubble only at the grid's
@@ -22,7 +22,7 @@ package enum Renderer {
   /// What it draws changes only with the layout, so a program showing many anchors can keep
   /// the result and draw only ``drawState(_:state:into:)`` over a copy for each frame: a key
   /// then costs the same with 10,000 anchors as with 8.
-  package static func drawScene(_ layout: SceneLayout, into grid: inout CellGrid) {
+  public static func drawScene(_ layout: SceneLayout, into grid: inout CellGrid) {
     let sceneClip = layout.area
 
     for decoration in layout.scene.decorations {
@@ -49,7 +49,7 @@ package enum Renderer {
   /// the selected box that no anchor drawn after it (later in reading order) covers, which is
   /// what drawing the anchor reversed in its turn would give. With duplicate ids, the selected
   /// anchor is the first of its name in reading order, the one the cursor rests on.
-  package static func drawState(_ layout: SceneLayout, state: TooltipState, into grid: inout CellGrid) {
+  public static func drawState(_ layout: SceneLayout, state: TooltipState, into grid: inout CellGrid) {
     let selected = state.selectedID.flatMap { layout.readingIndex(of: $0) }
     let bubble = state.openBubble(layout)
     if let selected {

@@ -3,37 +3,37 @@
 /// The design page asks for a label and a line, no action inside, and text that reads on the
 /// fill; these rules catch the copy that breaks them before anyone opens the tooltip, so a
 /// program can run them over its own copy (in its tests, or when it loads a scene).
-package struct LintReport: Hashable, Sendable {
+public struct LintReport: Hashable, Sendable {
   /// One finding, written as the line `SUBJECT: RULE: DETAIL`.
-  package struct Finding: Hashable, Sendable {
+  public struct Finding: Hashable, Sendable {
     /// The anchor's id (sanitized), or `light theme` / `dark theme` for a finding about the
     /// theme.
-    package var subject: String
+    public var subject: String
     /// The rule's name: empty, sanitized, wraps, long-headline, action, duplicate, contrast.
-    package var rule: String
+    public var rule: String
     /// What was found, in words.
-    package var detail: String
+    public var detail: String
 
     /// The report line, without its newline.
-    package var line: String { "\(subject): \(rule): \(detail)" }
+    public var line: String { "\(subject): \(rule): \(detail)" }
   }
 
   /// A headline of more words than this is more than a label.
-  package static let maxHeadlineWords = 4
+  public static let maxHeadlineWords = 4
   /// Words that ask the user to act, matched whole and in any case.
   static let actionWords: Set<String> = ["click", "tap", "press", "open", "link"]
 
   /// The findings: anchors in file order, then the themes' contrast.
-  package let findings: [Finding]
+  public let findings: [Finding]
   /// How many anchors the scene has.
-  package let anchorCount: Int
+  public let anchorCount: Int
   /// How many of them have at least one finding (a contrast finding is about a theme, not an
   /// anchor).
-  package let flaggedAnchorCount: Int
+  public let flaggedAnchorCount: Int
 
   /// Applies every rule to `scene`'s copy; `fidelity` picks the theme tokens whose contrast is
   /// checked.
-  package init(scene: Scene, fidelity: Fidelity = .hug) {
+  public init(scene: Scene, fidelity: Fidelity = .hug) {
     var findings: [Finding] = []
     var firstWithText: [[String]: String] = [:]
     for anchor in scene.anchors {
@@ -110,7 +110,7 @@ package struct LintReport: Hashable, Sendable {
 
   /// The report: one line per finding, then a summary that counts the findings, then the
   /// anchors flagged out of all the scene's anchors (`9 findings; 6 of 7 anchors flagged`).
-  package var text: String {
+  public var text: String {
     let anchors = anchorCount == 1 ? "1 anchor" : "\(anchorCount) anchors"
     let summary =
       switch findings.count {

@@ -314,7 +314,7 @@ public struct TooltipState: Hashable, Sendable {
   /// input (``TooltipInput/layoutChanged`` after a resize, say), and keeps it: reading it costs
   /// no wrapping of the copy. A layout the state has not been sent yet gets its bubble laid out
   /// afresh, so a bubble is never drawn for a layout it was not made for.
-  package func openBubble(_ layout: SceneLayout) -> BubbleLayout? {
+  public func openBubble(_ layout: SceneLayout) -> BubbleLayout? {
     guard let openID else { return nil }
     if kept.holds(openID, on: layout) { return kept.bubble }
     return layout.bubble(for: openID)
