@@ -94,38 +94,3 @@ public struct Scene: Hashable, Sendable {
     anchors.first { $0.id == id }
   }
 }
-
-/// What an open bubble does where the screen ends: SPEC 3's two edge rules.
-///
-/// Cropping is the design: a placement is a promise, so the bubble stays where its anchor puts
-/// it and the screen cuts what falls outside. Shifting is for a program whose anchors have no
-/// side with room (a toolbar on the top row, a column of icons at the left edge): the body
-/// slides along the cross axis until it is on screen, the pointer stays on its anchor, and
-/// nothing ever flips to another side.
-public enum EdgePolicy: String, CaseIterable, Hashable, Sendable {
-  /// Nothing moves; cells outside the screen are dropped (``Rect/intersection(_:)``).
-  case crop
-  /// The body moves along the cross axis by the fewest cells that bring it wholly on screen,
-  /// never so far that the pointer leaves its span; what still falls outside is cropped.
-  case shift
-}
-
-/// A piece of static text in a scene, placed like an anchor but never interactive.
-///
-/// Built-in scenes use decorations to show what an anchor belongs to (a form field's frame).
-package struct Decoration: Hashable, Sendable {
-  /// The first cell of the text in scene coordinates; negative values count from the far
-  /// edge as they do for anchors (x = -1: the text ends on the last column).
-  package var position: Point
-  /// The text, one row, sanitized before drawing.
-  package var text: String
-  /// Whether it is drawn dim.
-  package var isDim: Bool
-
-  /// Makes a decoration.
-  package init(position: Point, text: String, isDim: Bool = false) {
-    self.position = position
-    self.text = text
-    self.isDim = isDim
-  }
-}
