@@ -60,6 +60,14 @@ public struct Anchor: Hashable, Sendable, Identifiable {
   /// member in reading order and left past its last, with Left and Right moving among its
   /// members, wrapping.
   public var group: String?
+  /// Whether the program draws the anchor's cells itself (a widget of its own): the library then
+  /// never writes them, drawing only the selection highlight over them and the bubble.
+  ///
+  /// So a program's own button keeps its look; its box is ``position`` and ``boxSize``.
+  public var isDrawnByProgram = false
+  /// Whether the program also draws the anchor's focus (a program-drawn widget's own selected
+  /// look): the library then draws no selection highlight on it either, only the bubble.
+  public var drawsOwnFocus = false
 
   /// Makes an anchor; every argument after `placement` has the design's default.
   public init(

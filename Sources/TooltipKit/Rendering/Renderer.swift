@@ -34,7 +34,7 @@ package enum Renderer {
       grid.write(line, at: box.origin, style: style, clip: sceneClip)
     }
 
-    for placed in layout.anchors {
+    for placed in layout.anchors where !placed.anchor.isDrawnByProgram {
       let style = Style(attributes: placed.anchor.isDisabled ? .dim : [])
       guard let box = placed.box.intersection(sceneClip) else { continue }
       grid.fill(box, style: style)
@@ -89,7 +89,9 @@ package enum Renderer {
   static func forEachHighlightRect(
     _ layout: SceneLayout, selected: Int?, under bubble: BubbleLayout?, _ body: (Rect) -> Void
   ) {
-    guard layout.options.highlightsSelection, let selected else { return }
+    guard layout.options.highlightsSelection, let selected, !layout.anchors[selected].anchor.drawsOwnFocus else {
+      return
+    }
     let anchor = layout.anchors[selected]
     let pointer = bubble?.pointer
     if let box = anchor.box.intersection(layout.area) {
