@@ -2,14 +2,14 @@
 /// the number of columns it covers.
 ///
 /// Units are what the cell grid stores one per cell, so measuring and drawing never disagree.
-package struct TextUnit: Hashable, Sendable {
+public struct TextUnit: Hashable, Sendable {
   /// The grapheme's characters.
-  package var text: String
+  public var text: String
   /// The columns it covers: the sum of its scalars' display widths, at least 1.
-  package var width: Int
+  public var width: Int
 
   /// Makes a unit from already measured text.
-  package init(text: String, width: Int) {
+  public init(text: String, width: Int) {
     self.text = text
     self.width = width
   }
@@ -18,29 +18,29 @@ package struct TextUnit: Hashable, Sendable {
 /// A row of text ready to draw: its units and its total display width.
 ///
 /// Wrapping produces these; the layout sizes bodies from `width` and the renderer draws `units`.
-package struct TextLine: Hashable, Sendable {
+public struct TextLine: Hashable, Sendable {
   /// The units, left to right.
-  package var units: [TextUnit]
+  public var units: [TextUnit]
   /// The sum of the units' widths.
-  package var width: Int
+  public var width: Int
 
   /// Makes a line from its units.
-  package init(units: [TextUnit]) {
+  public init(units: [TextUnit]) {
     self.units = units
     self.width = units.reduce(0) { $0 + $1.width }
   }
 
   /// Measures `text` (sanitizing it first) as one unwrapped line.
-  package init(_ text: String) {
+  public init(_ text: String) {
     self.init(units: Text.units(Text.sanitize(text)))
   }
 
   /// The line's characters.
-  package var text: String { units.reduce(into: "") { $0 += $1.text } }
+  public var text: String { units.reduce(into: "") { $0 += $1.text } }
 
   /// The line cut to at most `width` columns, ending in `ellipsis` when cut: the units that
   /// fit before the ellipsis, then the ellipsis (nothing when `width` is narrower than it).
-  package func truncated(to width: Int, ellipsis: String) -> TextLine {
+  public func truncated(to width: Int, ellipsis: String) -> TextLine {
     guard self.width > width else { return self }
     let mark = TextLine(ellipsis)
     var kept: [TextUnit] = []
@@ -57,11 +57,11 @@ package struct TextLine: Hashable, Sendable {
 /// Sanitizing, measuring, cutting and wrapping copy: the text rules every string from a scene
 /// goes through before layout, for a program to measure and fit its own text the same way.
 ///
-/// Widths come from a table generated from the Unicode Character Database (``WidthTable``, by
+/// Widths come from a table generated from the Unicode Character Database (`WidthTable`, by
 /// glibc's rules: the measure a terminal library advances the cursor by) and compiled in, so
 /// they are the same on every machine whatever its C library and the user's locale. Every
 /// function takes raw text: what sanitizing replaces counts as the one column U+FFFD covers.
-package enum Text {
+public enum Text {
   /// The replacement character that stands in for anything unsafe or unmeasurable.
   static let replacement: Unicode.Scalar = "\u{FFFD}"
 
@@ -95,7 +95,7 @@ package enum Text {
   ///
   /// Copy is anyone's (a file, a translation, a user's name): sanitized, none of it can move
   /// the cursor, change colours or reorder the line.
-  package static func sanitize(_ text: String) -> String {
+  public static func sanitize(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
     var scalars = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
@@ -108,7 +108,7 @@ package enum Text {
   ///
   /// What a program lines its own cells up by, measured as the cell grid and the terminal
   /// count.
-  package static func width(_ text: String) -> Int {
+  public static func width(_ text: String) -> Int {
     var total = 0
     for scalar in text.unicodeScalars { total += drawnWidth(scalar) ?? 1 }
     return total
@@ -118,7 +118,7 @@ package enum Text {
   /// zero-width one (which the cell grid joins to the grapheme before it).
   ///
   /// The one measure of a grapheme: layout, drawing and a program's own text agree on it.
-  package static func width(of grapheme: Character) -> Int {
+  public static func width(of grapheme: Character) -> Int {
     var total = 0
     for scalar in grapheme.unicodeScalars { total += drawnWidth(scalar) ?? 1 }
     return total
@@ -464,7 +464,7 @@ package enum Text {
   /// Greedy: lines break only at spaces, runs of spaces collapse, leading and trailing spaces
   /// go. A word wider than the width starts a new row and is cut into pieces of the width; the
   /// next word may join its last piece. A grapheme wider than the width sits alone on its row.
-  package static func wrap(_ text: String, width: Int?) -> [String] {
+  public static func wrap(_ text: String, width: Int?) -> [String] {
     let source = Substring(sanitize(text))
     return wrapRanges(source, width: width).map { rowLine($0.slice(of: source)).text }
   }
@@ -474,7 +474,7 @@ package enum Text {
   ///
   /// For a program's own one-row text (a status row, a title) that must not run past its
   /// space; only the start of a long text is read.
-  package static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+  public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
     TextLine(units: units(sanitize(text), upTo: width)).truncated(to: width, ellipsis: ellipsis).text
   }
 }
