@@ -60,12 +60,6 @@ package struct PlacedAnchor: Hashable, Sendable {
     return all.compactMap { $0.intersection(viewport) }
   }
 
-  /// The box the bubble of a tap at `point` points at: the segment holding it, else the box.
-  package func box(at point: Point?) -> Rect {
-    guard let point, let hit = segments.first(where: { $0.contains(point) }) else { return box }
-    return hit
-  }
-
   /// The box a bubble opened from the keyboard points at: the first segment for top and left,
   /// the last for bottom and right.
   package var keyboardBox: Rect {
