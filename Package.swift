@@ -67,6 +67,14 @@ let package = Package(
       path: "Examples/JobMonitor"
     ),
 
+    // A fourth: a log viewer on the public API alone (a menu bar, error codes inside scrolling
+    // lines, cut lines shown whole, status fields, lines arriving from a background task).
+    .executableTarget(
+      name: "log-viewer",
+      dependencies: ["TooltipKit", "TooltipCurses"],
+      path: "Examples/LogViewer"
+    ),
+
     // The README's three programs, one per way to use the library, each complete in 30 lines or
     // fewer: the core alone, the component owning the terminal, the program owning ncurses.
     .executableTarget(name: "hello-core", dependencies: ["TooltipKit"], path: "Examples/HelloCore"),
@@ -102,7 +110,8 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "tooltip-tui", "toolbar-own-curses", "toolbar-session", "job-monitor", "hello-core", "hello-session",
+        "tooltip-tui", "toolbar-own-curses", "toolbar-session", "job-monitor", "log-viewer", "hello-core",
+        "hello-session",
         "hello-curses", "tooltip-misuse", "TestSupport",
       ]),
     // The non-interactive modes (--snapshot, --check, --lint, scene files) through the binary.

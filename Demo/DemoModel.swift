@@ -21,7 +21,9 @@ struct DemoModel {
   private(set) var bare: Bool
   private(set) var screen: Size
   private(set) var state: TooltipState
-  private(set) var lastEvent = ""
+  var lastEvent = ""
+  /// How many rows a scene taller than its area is scrolled (``scroll(by:)``).
+  var scrollOffset = 0
   private(set) var helpVisible = false
   private(set) var debugVisible = false
   private(set) var tourStep: Int?
@@ -121,8 +123,8 @@ struct DemoModel {
       : Rect(size: screen)
   }
 
-  private mutating func relayout() {
-    layout = SceneLayout(scene: scene, screen: screen, area: sceneArea, options: render)
+  mutating func relayout() {
+    layout = SceneLayout(scene: scrolled(scene), screen: screen, area: scrolledArea, options: render)
     layoutChanged()
   }
 
@@ -265,6 +267,7 @@ struct DemoModel {
     defer { self.now = nil }
     if case .resize(let size) = input {
       screen = Size(width: max(0, size.width), height: max(0, size.height))
+      scrollOffset = min(scrollOffset, maxScroll)
       relayout()
       send(.layoutChanged)
       return .redrawAll
@@ -283,6 +286,10 @@ struct DemoModel {
       // blanks the overlay's one cell, its last, and a letter of the help stayed there.
       return .redrawAll
     }
+    if let rows = scrollRows(for: input) {
+      scroll(by: rows)
+      return .draw
+    }
     if case .key(let key) = input {
       // The demo gives no Alt key a meaning: one is the Esc it started with, then the key
       // (GNU screen and tmux merge Esc with the key typed after it).
@@ -297,7 +304,7 @@ struct DemoModel {
       }
       return outcome
     }
-    // Pointer motion is hover's; pastes, other buttons, the wheel and drags mean nothing here.
+    // Pointer motion is hover's; pastes, other buttons and drags mean nothing here.
     if let mapped = TooltipKeymap.input(for: input) { send(mapped) }
     return .draw
   }
@@ -374,6 +381,7 @@ struct DemoModel {
       lastEvent = "hover and focus: \(hoverOverride! ? "on" : "off")"
     case UInt8(ascii: "n"):
       sceneIndex = (sceneIndex + 1) % scenes.count
+      scrollOffset = 0
       relayout()
       send(.sceneReplaced)
     case UInt8(ascii: "d"):

@@ -75,7 +75,7 @@ struct Options: Equatable {
       --lint       check the copy against the component's usage rules (exit 1 on findings)
 
     Options:
-      --scene S        gallery (default), form, edges, or a scene file (JSON)
+      --scene S        gallery (default), form, edges, reading, or a scene file (JSON)
       --theme T        light (default) or dark
       --fidelity F     hug (default) or file (the design file's wider bodies and grey text)
       --dismiss D      consume (default: the closing tap does nothing else) or pass-through
@@ -179,7 +179,7 @@ struct Options: Equatable {
       case "--lint": modes.append("--lint")
       case "--scene":
         let raw = try value(for: flag, inline: inline)
-        guard !raw.isEmpty else { throw UsageError("--scene: expected gallery, form, edges or a FILE.json") }
+        guard !raw.isEmpty else { throw UsageError("--scene: expected gallery, form, edges, reading or a FILE.json") }
         var path = Array(raw.utf8)
         if let bytes, bytes.count == arguments.count {
           // The same argument as bytes: all of it, or what follows the first `=`.

@@ -47,9 +47,9 @@ DRAWING = {"CellGrid", "Style", "TerminalColor", "RGB", "Attributes", "Cell", "P
 
 def words_outside_drawing(body, symbols):
     """Whether `body` names a library symbol other than the grid's drawing vocabulary, or draws
-    the tooltips (the grid's `draw(_:state:)`)."""
+    the tooltips (the grid's `draw(_:state:)` or `drawTooltips(_:state:)`)."""
     names = set(re.findall(r"(?<![.\w])([A-Z]\w*)", body))
-    return bool(names & (symbols - DRAWING)) or re.search(r"\.draw\(\w+, state:", body) is not None
+    return bool(names & (symbols - DRAWING)) or re.search(r"\.draw(?:Tooltips)?\(\w+, state:", body) is not None
 
 
 def code(line):

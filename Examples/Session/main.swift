@@ -26,13 +26,15 @@ let buttons: [(id: String, label: String?, glyph: String?, x: Int, hint: String,
   ("help", nil, "?", 47, "Help", "Hold a button for its hint; press i on one."),
 ]
 
-/// Tooltips: the toolbar as anchors, in screen cells.
+/// Tooltips: the toolbar's buttons as anchors over the cells the program draws, in screen cells.
 let toolbar = Scene(
   anchors: buttons.map {
-    Anchor(
+    var anchor = Anchor(
       id: $0.id, position: Point(x: $0.x, y: 1), size: $0.glyph == nil ? .md : .sm, placement: .bottom,
       headline: $0.hint, supporting: $0.detail, trigger: $0.glyph == nil ? .longPress : .tap, glyph: $0.glyph,
-      label: $0.label)
+      label: $0.label, boxSize: Size(width: ($0.label?.count ?? -1) + 2, height: 1))
+    anchor.isDrawnByProgram = true
+    return anchor
   })
 
 let files = ["README.md", "Package.swift", "Sources", "Tests", "Examples", "notes.txt", "todo.txt"]
@@ -41,6 +43,10 @@ let files = ["README.md", "Package.swift", "Sources", "Tests", "Examples", "note
 let titleStyle = Style(
   foreground: TerminalColor(hex: 0xFFFFFF, basic: 15),
   background: TerminalColor(hex: 0x1D4ED8, basic: 4), bold: true)
+/// Drawing: the toolbar buttons' colours.
+let buttonStyle = Style(
+  foreground: TerminalColor(hex: 0x000000, basic: 0),
+  background: TerminalColor(hex: 0x4ADE80, basic: 2))
 /// Drawing: the status row's colours.
 let statusStyle = Style(
   foreground: TerminalColor(hex: 0x000000, basic: 0),
@@ -60,12 +66,16 @@ var layout = SceneLayout(scene: toolbar, screen: session.size, options: options)
 var state = TooltipState()
 var status = "Tab: next button  Enter: run  i: hint  q: quit"
 
-/// Drawing: the whole frame, the program's rows, then the toolbar and the open bubble on top.
+/// Drawing: the whole frame, the program's rows and toolbar, then the selection and the open
+/// bubble on top.
 func frame(_ layout: SceneLayout, state: TooltipState, status: String) -> CellGrid {
   let size = layout.screen
   var grid = CellGrid(size: size)
   grid.fill(Rect(x: 0, y: 0, width: size.width, height: 1), style: titleStyle)
   grid.write(" Files: ~/project", at: Point(x: 0, y: 0), style: titleStyle)
+  for button in buttons {
+    grid.write(button.label.map { " \($0) " } ?? button.glyph ?? "", at: Point(x: button.x, y: 1), style: buttonStyle)
+  }
   for (i, name) in files.enumerated() where 3 + i < size.height - 1 {
     grid.write("  " + name, at: Point(x: 0, y: 3 + i), style: .plain)
   }
@@ -74,7 +84,7 @@ func frame(_ layout: SceneLayout, state: TooltipState, status: String) -> CellGr
     grid.fill(row, style: statusStyle)
     grid.write(" " + status, at: row.origin, style: statusStyle)
   }
-  grid.draw(layout, state: state)
+  grid.drawTooltips(layout, state: state)
   return grid
 }
 

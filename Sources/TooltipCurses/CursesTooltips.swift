@@ -89,6 +89,43 @@ public final class CursesTooltips {
   /// `ERR`s in a row after which the input was readable all the same.
   private var readableButEmpty = 0
   private let input: Int32
+  /// The pipe ``waker`` writes to and ``wait(atMost:)`` waits on beside the input.
+  private let wakePipe = TerminalWaker()
+
+  /// Ends the program's wait (``wait(atMost:)``, or its own `poll` on ``wakeDescriptor``) from
+  /// any thread or task, or nil when no pipe could be made (the process is out of descriptors).
+  ///
+  /// Background work (a line read, a job finished) then shows at once, with no polling: the
+  /// program draws what changed when its wait ends. Safe from a signal handler too.
+  public var waker: (@Sendable () -> Void)? {
+    guard let pipe = wakePipe else { return nil }
+    return { @Sendable in pipe.wake() }
+  }
+
+  /// The descriptor ``waker`` makes readable, for a program that waits in its own `poll` (add it
+  /// with `POLLIN`), or -1 when there is no waker; after it is readable, ``wait(atMost:)`` with 0
+  /// takes the wake.
+  ///
+  /// A program that already polls its sockets adds one descriptor instead of a second loop.
+  public var wakeDescriptor: Int32 { wakePipe?.readEnd ?? -1 }
+
+  /// Waits until input is ready on the screen's descriptor, ``waker`` is called, or
+  /// `atMost` milliseconds pass (-1: no limit, held to ``inputTimeout(atMost:)``), and says
+  /// whether it was woken: the program then looks at its background work, else reads with
+  /// `wgetch` as usual.
+  ///
+  /// The one wait of a program that owns ncurses and has work on other threads: it sleeps
+  /// while idle and wakes for keys, the long-press deadline and the waker alike.
+  @discardableResult
+  public func wait(atMost milliseconds: Int32 = -1) -> Bool {
+    let timeout = inputTimeout(atMost: milliseconds)
+    guard let wakePipe else {
+      var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+      _ = poll(&descriptor, 1, timeout)
+      return false
+    }
+    return wakePipe.wait(input: input, milliseconds: timeout) == .woken
+  }
 
   /// Tooltips for `scene` drawn by `overlay`, laid out in `area` with `options`.
   ///

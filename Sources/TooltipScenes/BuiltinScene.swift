@@ -1,7 +1,8 @@
 import TooltipKit
 
 /// The scenes shipped with the component: gallery (the 16 variants), form (the SwiftUI
-/// recipe's screen) and edges (bubbles cropped at each screen edge).
+/// recipe's screen), edges (bubbles cropped at each screen edge) and reading (words and cut
+/// items of the program's own text, scrolled).
 ///
 /// One definition of each, which the demo shows and the benchmarks measure, so the figures
 /// speak of what a user sees.
@@ -14,6 +15,9 @@ public enum BuiltinScene: String, CaseIterable, Sendable {
   case form
   /// An anchor hugging each screen edge with its bubble pointing off screen: the crop.
   case edges
+  /// Tooltips on words of wrapped paragraphs (a term wrapping onto the next row is one anchor)
+  /// and on cut list items, in text taller than the screen: the demo scrolls it.
+  case reading
 
   /// The scene's anchors and decorations.
   public var scene: Scene {
@@ -21,6 +25,7 @@ public enum BuiltinScene: String, CaseIterable, Sendable {
     case .gallery: Self.galleryScene
     case .form: Self.formScene
     case .edges: Self.edgesScene
+    case .reading: Self.readingScene
     }
   }
 
@@ -118,14 +123,15 @@ extension BuiltinScene {
   /// generic type the runtime builds on first use, before the demo's first frame.
   public static func all(from first: BuiltinScene = .gallery) -> [NamedScene] {
     var scenes: [NamedScene] = []
-    scenes.reserveCapacity(3)
+    scenes.reserveCapacity(4)
     var scene = first
     repeat {
       scenes.append(scene.named)
       switch scene {
       case .gallery: scene = .form
       case .form: scene = .edges
-      case .edges: scene = .gallery
+      case .edges: scene = .reading
+      case .reading: scene = .gallery
       }
     } while scene != first
     return scenes

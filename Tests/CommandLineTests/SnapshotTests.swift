@@ -69,6 +69,7 @@ struct SnapshotCase: CustomTestStringConvertible, Sendable {
       ),
       ("form", ["share", "publish", "delete", "bundle-id"]),
       ("edges", ["top-left", "top", "left", "right", "bottom", "bottom-right"]),
+      ("reading", ["indemnify", "jointly-and-severally-liable", "clause-2"]),
     ]
     var cases: [SnapshotCase] = []
     for size in ["80x24", "40x12", "120x40"] {

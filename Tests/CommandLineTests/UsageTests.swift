@@ -39,7 +39,7 @@ import Testing
     ),
     (
       ["--lint", "--scene", ""],
-      "tooltip-tui: --scene: expected gallery, form, edges or a FILE.json"
+      "tooltip-tui: --scene: expected gallery, form, edges, reading or a FILE.json"
     ),
     (["--snapshot", "--size", "80x24", "--open", ""], "tooltip-tui: --open needs an anchor id"),
     (["--lint", "extra"], "tooltip-tui: unexpected argument 'extra' (see --help)"),

@@ -65,6 +65,24 @@ extension EndToEnd {
       #expect(pane.exitStatus() == 0)
     }
 
+    /// The session example draws its own toolbar (its anchors are the program's): its buttons
+    /// keep the program's text and green whatever the tooltips do; the library reverses only
+    /// the selected one.
+    @Test func programDrawnToolbarKeepsTheProgramsCells() throws {
+      let pane = try start(Self.session.program)
+      func toolbar() -> String { pane.tmux(["capture-pane", "-p", "-e", "-t", "S", "-S", "1", "-E", "1"]) }
+      #expect(pane.capture()[1].contains(" New    Open    Copy    Delete   ?"), "\(pane.capture()[1])")
+      let green = toolbar().contains("42m") || toolbar().contains("48;5;")
+      #expect(green, "\(toolbar())")
+      pane.click(x: Self.session.help, y: 1)
+      #expect(pane.wait { pane.capture().contains { $0.contains("Hold a button for its hint;") } })
+      // The buttons' text is the program's, with the selection reversed on `?` alone.
+      #expect(pane.capture()[1].contains(" New    Open    Copy    Delete   ?"))
+      #expect(toolbar().contains("7m"), "\(toolbar())")
+      pane.send("q")
+      #expect(pane.exitStatus() == 0)
+    }
+
     @Test func aSignalRestoresTheTerminalOfTheProgramThatOwnsCurses() throws {
       let pane = try start(Self.ownCurses.program)
       let pid = try #require(pane.demoPID())

@@ -37,7 +37,7 @@ package enum StateInvariants {
   }
 
   /// At most one open (the state holds one id), and an open tooltip names an anchor that is
-  /// placed and has a bubble; the selection names a placed anchor, or nothing when none is.
+  /// placed and has a bubble, or one hidden out of its viewport, without one; the selection names a placed anchor, or nothing when none is.
   package static func state(_ state: TooltipState, layout: SceneLayout) -> [String] {
     var violations: [String] = []
     if let open = state.openID {
@@ -51,8 +51,12 @@ package enum StateInvariants {
         if state.openBubble(layout) != bubble {
           violations.append("open \(open) keeps a bubble this layout does not give")
         }
+      } else if layout.isHidden(open) {
+        // Out of its viewport: open still, with nothing drawn or hit, and never by hover.
+        if state.openBubble(layout) != nil { violations.append("hidden \(open) has a bubble") }
+        if state.openReason == .hover { violations.append("hidden \(open) stays open by hover") }
       } else {
-        violations.append("open \(open) is not a placed anchor")
+        violations.append("open \(open) is neither a placed anchor nor a hidden one")
       }
     }
     if let selected = state.selectedID {

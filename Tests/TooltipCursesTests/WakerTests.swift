@@ -51,3 +51,35 @@ extension CursesScreenTests {
     }
   }
 }
+
+/// A program that owns ncurses waits on the tooltips' waker beside its input.
+extension CursesScreenTests {
+  @Test func theProgramsWaitEndsWhenAnotherThreadWakesIt() throws {
+    try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
+      let tips = CursesTooltips(
+        scene: Scene(anchors: []), overlay: TooltipOverlay(colors: CursesColors(pairs: 100..<120, noColor: nil)),
+        input: type.slave)
+      let waker = try #require(tips.waker)
+      #expect(tips.wakeDescriptor >= 0)
+      let started = MonotonicClock.now
+      Thread.detachNewThread {
+        usleep(150_000)
+        waker()
+      }
+      #expect(tips.wait(atMost: 5000))
+      let waited = MonotonicClock.now - started
+      #expect(waited >= .milliseconds(100) && waited < .seconds(5), "waited \(waited)")
+      // The wake is taken: the next wait runs its time out, and input ends one unwoken.
+      #expect(!tips.wait(atMost: 50))
+      type("x")
+      let keyed = MonotonicClock.now
+      #expect(!tips.wait(atMost: 5000))
+      #expect(MonotonicClock.now - keyed < .seconds(2))
+      // A wake before the wait is not lost, and shows on the descriptor for a program's poll.
+      waker()
+      var descriptor = pollfd(fd: tips.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+      #expect(poll(&descriptor, 1, 0) == 1)
+      #expect(tips.wait(atMost: 0))
+    }
+  }
+}

@@ -16,6 +16,12 @@ public struct PlacedAnchor: Hashable, Sendable {
   package var artwork: TextLine
   /// The column the artwork starts at, centred in the box (odd cell to the right).
   package var artworkX: Int
+  /// The boxes of a range that wraps (``Anchor/segments``) on screen, first to last; empty for
+  /// an anchor of one box.
+  package var segments: [Rect] = []
+  /// The region its cells show in (``Anchor/viewport``) on screen, within the scene area; nil
+  /// for the scene area.
+  package var viewport: Rect?
 
   /// The anchor's id.
   public var id: String { anchor.id }
@@ -34,7 +40,34 @@ public struct PlacedAnchor: Hashable, Sendable {
   /// its box falls wholly outside the area (then it is not drawn, selected or tapped).
   package init?(_ anchor: Anchor, fileIndex: Int, area: Rect, glyphs: GlyphSet) {
     self.init(unclipped: anchor, fileIndex: fileIndex, area: area, glyphs: glyphs)
-    guard box.intersection(area) != nil else { return nil }
+    if let given = anchor.viewport {
+      viewport = area.unclippedSceneBox(
+        at: given.origin, width: max(0, given.size.width), height: max(0, given.size.height)
+      ).intersection(area)
+      guard viewport != nil else { return nil }
+    }
+    let shown = viewport ?? area
+    guard cells.contains(where: { $0.intersection(shown) != nil }) else { return nil }
+  }
+
+  /// Its cells: the segments of a range that wraps, else the box.
+  package var cells: [Rect] { segments.isEmpty ? [box] : segments }
+
+  /// Its tap targets for hit testing: each segment, or the target, inside its viewport.
+  package var targets: [Rect] {
+    let all = segments.isEmpty ? [target] : segments
+    guard let viewport else { return all }
+    return all.compactMap { $0.intersection(viewport) }
+  }
+
+  /// The box a bubble opened from the keyboard points at: the first segment for top and left,
+  /// the last for bottom and right.
+  package var keyboardBox: Rect {
+    guard let last = segments.last else { return box }
+    switch anchor.placement {
+    case .top, .left: return box
+    case .bottom, .right: return last
+    }
   }
 
   /// Places `anchor` in a scene area as ``init(_:fileIndex:area:glyphs:)`` does, even when its
@@ -51,11 +84,13 @@ public struct PlacedAnchor: Hashable, Sendable {
       width = anchor.size == .md ? 3 : 1
     }
     var height = 1
-    if let given = anchor.boxSize {
+    var position = anchor.position
+    if let given = anchor.segments.first?.size ?? anchor.boxSize {
       width = min(max(1, given.width), Self.largestSide)
       height = min(max(1, given.height), Self.largestSide)
     }
-    let box = area.unclippedSceneBox(at: anchor.position, width: width, height: height)
+    if let first = anchor.segments.first { position = first.origin }
+    let box = area.unclippedSceneBox(at: position, width: width, height: height)
     let x = box.minX
     self.anchor = anchor
     self.fileIndex = fileIndex
@@ -63,6 +98,13 @@ public struct PlacedAnchor: Hashable, Sendable {
     self.target = anchor.size == .sm ? Rect(x: x - 1, y: box.minY, width: width + 2, height: height) : box
     self.artwork = artwork
     self.artworkX = x + max(0, (width - artwork.width) / 2)
+    if anchor.segments.count > 1 {
+      self.segments = anchor.segments.map {
+        area.unclippedSceneBox(
+          at: $0.origin, width: min(max(1, $0.size.width), Self.largestSide),
+          height: min(max(1, $0.size.height), Self.largestSide))
+      }
+    }
   }
 
   /// The cells the selection highlight covers: the box, or where the box is one cell wide the

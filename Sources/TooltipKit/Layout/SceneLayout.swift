@@ -84,6 +84,12 @@ public struct SceneLayout: Sendable {
     placement.index(of: id).map { anchors[$0] }
   }
 
+  /// Whether the anchor named `id` has a viewport that shows none of its cells
+  /// (``Anchor/viewport``): hidden, not removed, so its open tooltip stays open, undrawn.
+  package func isHidden(_ id: String) -> Bool {
+    anchor(id: id) == nil && placement.hidden.contains(id)
+  }
+
   /// The position of `id` in reading order.
   public func readingIndex(of id: String) -> Int? {
     placement.index(of: id)
@@ -95,11 +101,14 @@ public struct SceneLayout: Sendable {
   ///
   /// Each call lays the bubble out (wraps its copy): the open tooltip's is laid out once, when
   /// it opens, and kept by the state (``TooltipState/openBubble(_:)``).
-  package func bubble(for id: String) -> BubbleLayout? {
+  /// For an anchor that wraps (``Anchor/segments``), the bubble points at the segment numbered
+  /// `segment` (the one tapped), or without one at the keyboard's (``PlacedAnchor/keyboardBox``).
+  package func bubble(for id: String, segment: Int? = nil) -> BubbleLayout? {
     guard let placed = anchor(id: id),
       let bubble = BubbleLayout(
         anchor: placed.anchor,
-        box: placed.box,
+        box: segment.flatMap { placed.segments.indices.contains($0) ? placed.segments[$0] : nil }
+          ?? placed.keyboardBox,
         maxTextWidth: scene.maxTextWidth,
         fidelity: options.fidelity,
         glyphs: options.glyphs

@@ -9,26 +9,33 @@ struct ScenePlacement: Sendable {
   let anchors: [PlacedAnchor]
   /// The first reading index of each id.
   private let ids: IDIndex
+  /// The ids of the anchors with a viewport that shows none of their cells (``Anchor/viewport``):
+  /// hidden, not removed.
+  let hidden: [String]
 
   /// Places the anchors of `scene` in `area`, keeping those the screen of `screen` cells
   /// shows.
   init(scene: Scene, screen: Size, area: Rect, glyphs: GlyphSet) {
     let screenRect = Rect(size: screen)
     var placed: [PlacedAnchor] = []
+    var hidden: [String] = []
     placed.reserveCapacity(scene.anchors.count)
     // By index, not `enumerated()` (see `IDIndex`).
     for i in scene.anchors.indices {
       // An area larger than the screen (a program's window smaller than its scene) places
       // only the anchors the screen shows.
       if let p = PlacedAnchor(scene.anchors[i], fileIndex: i, area: area, glyphs: glyphs),
-        p.box.intersection(screenRect) != nil
+        p.cells.contains(where: { $0.intersection(screenRect) != nil })
       {
         placed.append(p)
+      } else if scene.anchors[i].viewport != nil {
+        hidden.append(scene.anchors[i].id)
       }
     }
     placed.sort { $0.precedesInReadingOrder($1) }
     anchors = placed
     ids = IDIndex(placed)
+    self.hidden = hidden
   }
 
   /// The reading index of the first anchor named `id`, or nil when none is placed.

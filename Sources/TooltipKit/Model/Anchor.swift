@@ -60,6 +60,30 @@ public struct Anchor: Hashable, Sendable, Identifiable {
   /// member in reading order and left past its last, with Left and Right moving among its
   /// members, wrapping.
   public var group: String?
+  /// Whether the program draws the anchor's cells itself (a widget of its own): the library then
+  /// never writes them, drawing only the selection highlight over them and the bubble.
+  ///
+  /// So a program's own button keeps its look; its box is ``position`` and ``boxSize``.
+  public var isDrawnByProgram = false
+  /// Whether the program also draws the anchor's focus (a program-drawn widget's own selected
+  /// look): the library then draws no selection highlight on it either, only the bubble.
+  public var drawsOwnFocus = false
+  /// The boxes of a range that wraps onto further rows, in scene coordinates, first to last;
+  /// empty for an anchor of one box (``position`` and ``boxSize``).
+  ///
+  /// One anchor, however many rows it spans (a term of a wrapped paragraph): every segment is
+  /// highlighted and a tap on any opens it, its bubble on the segment tapped; from the keyboard
+  /// on the first segment for top and left, the last for bottom and right. When given, they
+  /// are the anchor's cells: its position and box size are ignored.
+  public var segments: [Rect] = []
+  /// The region of the scene its cells show in (a scrolling list), in scene coordinates, or nil
+  /// for the scene area.
+  ///
+  /// An anchor with a viewport and no cell inside it is hidden, not removed: its open tooltip
+  /// stays open, undrawn and untappable, and is drawn again when a cell is back in view; Esc
+  /// still closes it, and leaving it closes one hover opened (SPEC 4). Without a viewport, an
+  /// anchor that leaves the scene area closes its tooltip (`anchorRemoved`).
+  public var viewport: Rect?
 
   /// Makes an anchor; every argument after `placement` has the design's default.
   public init(

@@ -12,6 +12,15 @@ extension CellGrid {
     Renderer.draw(layout, state: state, into: &self)
   }
 
+  /// Draws only the tooltips over what the grid holds: the selected anchor's highlight, the
+  /// cursor and the open bubble, never any anchor's cells.
+  ///
+  /// For a program that drew every anchor's widget itself (``Anchor/isDrawnByProgram``): its
+  /// cells keep their look, and the same grid then takes the tooltips.
+  public mutating func drawTooltips(_ layout: SceneLayout, state: TooltipState) {
+    Renderer.drawState(layout, state: state, into: &self)
+  }
+
   /// The style of the cell at `point`, or nil outside the grid: with ``lines``, how a test
   /// reads back what a frame shows.
   public func style(at point: Point) -> Style? {

@@ -34,9 +34,9 @@ public enum Renderer {
       grid.write(line, at: box.origin, style: style, clip: sceneClip)
     }
 
-    for placed in layout.anchors {
+    for placed in layout.anchors where !placed.anchor.isDrawnByProgram {
       let style = Style(attributes: placed.anchor.isDisabled ? .dim : [])
-      guard let box = placed.box.intersection(sceneClip) else { continue }
+      guard let box = placed.box.intersection(placed.viewport ?? sceneClip) else { continue }
       grid.fill(box, style: style)
       grid.write(placed.artwork, at: Point(x: placed.artworkX, y: placed.artworkY), style: style, clip: box)
     }
@@ -89,10 +89,17 @@ public enum Renderer {
   static func forEachHighlightRect(
     _ layout: SceneLayout, selected: Int?, under bubble: BubbleLayout?, _ body: (Rect) -> Void
   ) {
-    guard layout.options.highlightsSelection, let selected else { return }
+    guard layout.options.highlightsSelection, let selected, !layout.anchors[selected].anchor.drawsOwnFocus else {
+      return
+    }
     let anchor = layout.anchors[selected]
     let pointer = bubble?.pointer
-    if let box = anchor.box.intersection(layout.area) {
+    let shown = anchor.viewport ?? layout.area
+    // The segments after the first of a range that wraps: each highlighted as drawn.
+    for segment in anchor.segments.dropFirst() {
+      if let cells = segment.intersection(shown) { body(cells) }
+    }
+    if let box = anchor.box.intersection(shown) {
       // Anchors are drawn in reading order (by the box's top row first): only those after this
       // one whose top row is inside its box can cover part of it.
       var covered: [Rect] = []

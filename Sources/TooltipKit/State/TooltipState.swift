@@ -52,6 +52,9 @@ public struct TooltipState: Hashable, Sendable {
   /// frames, hit tests and hover read it, and the copy is wrapped once per open, not once per
   /// input or frame.
   private var kept = KeptBubble()
+  /// The segment of a range that wraps (``Anchor/segments``) the open tooltip's tap landed on,
+  /// which its bubble points at; nil for the keyboard's segment.
+  private var openSegment: Int?
 
   /// The open tooltip's bubble as laid out on one layout. Derived from the open id and the
   /// layout, it takes no part in comparing or hashing states.
@@ -217,7 +220,7 @@ public struct TooltipState: Hashable, Sendable {
         // The release of a long press belongs to it.
         if !pending.decided && target == pending.target {
           events += tap(
-            anchor: layout.anchor(at: point)?.id, onBubble: target == .bubble, layout: layout,
+            anchor: layout.anchor(at: point)?.id, onBubble: target == .bubble, at: point, layout: layout,
             policy: policy)
         }
       }
@@ -228,7 +231,8 @@ public struct TooltipState: Hashable, Sendable {
       endPending()
       events += arrive(at: point, layout: layout)
       let onBubble = openBubble(layout)?.contains(point) ?? false
-      events += tap(anchor: layout.anchor(at: point)?.id, onBubble: onBubble, layout: layout, policy: policy)
+      events += tap(
+        anchor: layout.anchor(at: point)?.id, onBubble: onBubble, at: point, layout: layout, policy: policy)
       hovered = hoverAnchor(at: point, layout: layout)
     case .activate:
       guard let selectedID else { break }
@@ -247,7 +251,7 @@ public struct TooltipState: Hashable, Sendable {
       if let id = rest?.anchor { dismissed = id }
       endPending()
       if let open = openID {
-        if openReason == .hover, let pointer, layout.anchor(id: open)?.target.contains(pointer) ?? false {
+        if openReason == .hover, isOnTarget(open, layout: layout) {
           dismissed = open
         }
         events.append(close(open, .escape, layout))
@@ -317,7 +321,7 @@ public struct TooltipState: Hashable, Sendable {
   public func openBubble(_ layout: SceneLayout) -> BubbleLayout? {
     guard let openID else { return nil }
     if kept.holds(openID, on: layout) { return kept.bubble }
-    return layout.bubble(for: openID)
+    return layout.bubble(for: openID, segment: openSegment)
   }
 
   /// How many times the state laid out the open tooltip's bubble to keep it: once per open,
@@ -333,7 +337,9 @@ public struct TooltipState: Hashable, Sendable {
       return nil
     }
     if !kept.holds(openID, on: layout) {
-      kept = KeptBubble(id: openID, stamp: layout.stamp, bubble: layout.bubble(for: openID), count: kept.count + 1)
+      kept = KeptBubble(
+        id: openID, stamp: layout.stamp, bubble: layout.bubble(for: openID, segment: openSegment),
+        count: kept.count + 1)
     }
     return kept.bubble
   }
@@ -345,7 +351,10 @@ public struct TooltipState: Hashable, Sendable {
   private mutating func reconcile(_ layout: SceneLayout) -> [TooltipEvent] {
     var events: [TooltipEvent] = []
     if let open = openID {
-      if layout.anchor(id: open) == nil {
+      if layout.isHidden(open) {
+        // Scrolled out of its viewport: open still, not drawn and not hit, until a cell is back.
+        keepBubble(layout)
+      } else if layout.anchor(id: open) == nil {
         events.append(close(open, .anchorRemoved, layout))
         selectedID = fallbackSelection(layout)
       } else if keepBubble(layout) == nil {
@@ -389,7 +398,7 @@ public struct TooltipState: Hashable, Sendable {
   /// Whether `id` is a placed anchor whose tap target holds the pointer (bubbles aside).
   private func isOnTarget(_ id: String, layout: SceneLayout) -> Bool {
     guard let pointer, let placed = layout.anchor(id: id) else { return false }
-    return placed.target.contains(pointer)
+    return placed.targets.contains { $0.contains(pointer) }
   }
 
   /// The hover anchor under `point` as drawn: nil on the open bubble, off screen, or on an anchor
@@ -418,8 +427,11 @@ public struct TooltipState: Hashable, Sendable {
     return .closed(id, reason)
   }
 
-  private mutating func show(_ id: String, _ reason: OpenReason, layout: SceneLayout) -> [TooltipEvent] {
+  private mutating func show(_ id: String, _ reason: OpenReason, layout: SceneLayout, at point: Point? = nil)
+    -> [TooltipEvent]
+  {
     guard layout.opens(id) else { return [] }
+    openSegment = point.flatMap { point in layout.anchor(id: id)?.segments.firstIndex { $0.contains(point) } }
     openID = id
     openReason = reason
     skipUntil = nil
@@ -493,7 +505,7 @@ public struct TooltipState: Hashable, Sendable {
   /// tap target, the bubble, or the gap line between them.
   private func isHoverable(_ point: Point, for id: String, layout: SceneLayout) -> Bool {
     guard Rect(origin: Point(x: 0, y: 0), size: layout.screen).contains(point) else { return false }
-    if layout.anchor(id: id)?.target.contains(point) ?? false { return true }
+    if layout.anchor(id: id)?.targets.contains(where: { $0.contains(point) }) ?? false { return true }
     let bubble = id == openID ? openBubble(layout) : layout.bubble(for: id)
     return bubble?.hoverableContains(point) ?? false
   }
@@ -541,7 +553,8 @@ public struct TooltipState: Hashable, Sendable {
   /// A tap whose anchor (as if no bubble were open) is `anchorID`, or nil for none; `onBubble`
   /// when it landed on the open bubble.
   private mutating func tap(
-    anchor anchorID: String?, onBubble: Bool = false, layout: SceneLayout, policy: DismissPolicy
+    anchor anchorID: String?, onBubble: Bool = false, at point: Point? = nil, layout: SceneLayout,
+    policy: DismissPolicy
   ) -> [TooltipEvent] {
     var events: [TooltipEvent] = []
     if !onBubble, let anchorID, let placed = layout.anchor(id: anchorID), placed.anchor.trigger == .menu,
@@ -552,7 +565,9 @@ public struct TooltipState: Hashable, Sendable {
       if let open = openID { events.append(close(open, .tap, layout)) }
       if tapsSelect { selectedID = anchorID }
       rest = nil
-      dismissed = anchorID
+      // Only a pointer on the item holds hover off it; an item run from the keyboard leaves
+      // hover as it was.
+      if isOnTarget(anchorID, layout: layout) { dismissed = anchorID }
       events.append(.action(anchorID))
       return events
     }
@@ -574,7 +589,7 @@ public struct TooltipState: Hashable, Sendable {
       events.append(.action(anchorID))
       return events
     }
-    events += show(anchorID, .tap, layout: layout)
+    events += show(anchorID, .tap, layout: layout, at: point)
     if anchor.hasAction { events.append(.action(anchorID)) }
     return events
   }
@@ -600,7 +615,7 @@ public struct TooltipState: Hashable, Sendable {
       if policy == .consume || anchorID == open { return events }
     }
     if tapsSelect { selectedID = anchorID }
-    events += show(anchorID, .longPress, layout: layout)
+    events += show(anchorID, .longPress, layout: layout, at: pointer)
     return events
   }
 }

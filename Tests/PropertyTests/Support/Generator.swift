@@ -96,6 +96,19 @@ extension ChoiceSource {
   /// A random anchor named `id`: now and then with a box of its own, up to five rows high (a
   /// program's widget), sides of 0 included.
   mutating func anchor(id: String) -> Anchor {
+    var anchor = plainAnchor(id: id)
+    // Now and then in a viewport (a scrolling list), where moving out of it hides the anchor.
+    if chance(15) { anchor.viewport = viewport() }
+    return anchor
+  }
+
+  /// A viewport a list might have: a few rows of the scene, sides of 0 included.
+  mutating func viewport() -> Rect {
+    Rect(x: int(0...20), y: int(0...12), width: int(0...60), height: int(0...10))
+  }
+
+  /// A random anchor named `id`, with no viewport.
+  mutating func plainAnchor(id: String) -> Anchor {
     let extentX = chance(20) ? 500 : 100
     let extentY = chance(20) ? 200 : 30
     let trigger: Trigger
@@ -340,6 +353,8 @@ extension ChoiceSource {
         }
       case 7:
         scene.anchors[i].position = Point(x: coordinate(extent: 100), y: coordinate(extent: 30))
+        // A scroll: the anchor moves, in or out of its viewport, which now and then comes or goes.
+        if chance(20) { scene.anchors[i].viewport = chance(50) ? viewport() : nil }
       default:
         scene.anchors[i].isDisabled.toggle()
         scene.anchors[i].trigger = chance(50) ? .tap : .longPress

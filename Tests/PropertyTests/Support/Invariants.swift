@@ -42,13 +42,24 @@ enum Invariants {
     return Rect(x: x.partialValue, y: y.partialValue, width: width, height: height)
   }
 
-  /// Exactly the anchors whose box meets the scene area are placed, each at its SPEC 3 box, in
-  /// reading order (row, column, file order).
+  /// Exactly the anchors whose box meets the scene area (and their viewport's part of it, when
+  /// they have one) are placed, each at its SPEC 3 box, in reading order (row, column, file order).
   static func placement(_ layout: SceneLayout) -> [String] {
     var violations: [String] = []
     var expected: [(box: Rect, index: Int)] = []
     for (i, anchor) in layout.scene.anchors.enumerated() {
-      guard let box = expectedBox(anchor, area: layout.area), box.intersection(layout.area) != nil
+      var shown: Rect? = layout.area
+      if let viewport = anchor.viewport {
+        // A viewport is a region in scene coordinates, resolved as a box is.
+        var region = anchor
+        region.position = viewport.origin
+        region.boxSize = viewport.size
+        region.label = nil
+        shown =
+          viewport.size.width < 1 || viewport.size.height < 1
+          ? nil : expectedBox(region, area: layout.area)?.intersection(layout.area)
+      }
+      guard let shown, let box = expectedBox(anchor, area: layout.area), box.intersection(shown) != nil
       else { continue }
       expected.append((box, i))
     }
@@ -74,7 +85,7 @@ enum Invariants {
         let target =
           placed.anchor.size == .sm
           ? Rect(x: box.minX - 1, y: box.minY, width: box.size.width + 2, height: box.size.height) : box
-        guard target.contains(point) else { continue }
+        guard target.contains(point), placed.viewport?.contains(point) ?? true else { continue }
         let centre = box.minX + (box.size.width - 1) / 2
         let rank = (box.contains(point) ? 0 : 1, abs(point.x - centre), i)
         if best == nil || rank < best!.rank { best = (rank, placed.id) }
