@@ -8,7 +8,7 @@ public struct Scene: Hashable, Sendable {
   /// The column at which bubble lines wrap; nil never wraps.
   public var maxTextWidth: Int?
   /// Static text drawn beneath the anchors (form field frames, captions).
-  package var decorations: [Decoration]
+  public var decorations: [Decoration]
   /// What an open bubble does at the screen's edges: cropped where it stands (the design, the
   /// default) or shifted along the cross axis first (SPEC 3's opt-in, for anchors with no side
   /// that has room, such as a toolbar on the top row).
