@@ -68,6 +68,10 @@ package final class CursesInput {
   /// The descriptor the screen reads, waited on beside the waker.
   private let inputDescriptor: Int32
 
+  /// Whether the terminal answered the query for synchronized output as a mode it knows
+  /// (`InputParser.synchronizedOutput`).
+  package var synchronizedOutput: Bool { parser.synchronizedOutput }
+
   /// Whether the parser has the terminal's keys (``TerminalKeys/current()``).
   ///
   /// They are looked up at the first byte that can begin an escape sequence (ESC, or C1's CSI

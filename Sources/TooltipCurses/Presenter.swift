@@ -31,6 +31,9 @@ package final class Presenter {
   /// Whether ``previous`` is what the terminal shows.
   private var hasPrevious = false
   private var cursorVisible: Int32 = -1
+  /// Whether each frame is sent inside one synchronized-output pair (the terminal answered the
+  /// DECRQM query for mode 2026): it then shows the frame at once, never half drawn.
+  package var synchronized = false
   /// Set when the screen it draws on has ended (``TerminalSession/end()``): nothing is drawn
   /// after that.
   private var closed = false
@@ -81,6 +84,9 @@ package final class Presenter {
     guard !closed else { return [] }
     defer { tg_blocking_end() }
     guard tg_blocking_begin() == 0, let window = tk_stdscr() else { return [] }
+    let pair = TerminalModes.synchronized(synchronized)
+    TerminalModes.send(pair.begin)
+    defer { TerminalModes.send(pair.end, whilePending: true) }
     let repaint = full || !hasPrevious || previous.size != grid.size
     if repaint {
       werase(window)

@@ -21,6 +21,9 @@ package enum TerminalModes {
     case urxvtMouse = 1015
     /// Bracketed paste.
     case paste = 2004
+    /// Synchronized output: the terminal shows what comes between set and reset at once, so a
+    /// frame never shows half drawn.
+    case synchronizedOutput = 2026
 
     /// The sequence that sets (`on`) or resets the mode.
     package func sequence(_ on: Bool) -> String { "\u{1B}[?\(rawValue)\(on ? "h" : "l")" }
@@ -33,6 +36,19 @@ package enum TerminalModes {
   /// terminfo switched on; others ignore it, and what they send is parsed as it comes.
   package static func on(mouse: Bool) -> String {
     (mouse ? Mode.buttonMotion.sequence(true) + Mode.sgrMouse.sequence(true) : "") + Mode.paste.sequence(true)
+  }
+
+  /// The DECRQM query asking whether the terminal knows synchronized output (`CSI ? 2026 $ p`):
+  /// sent at start with the modes and never waited on; a terminal that knows the mode answers
+  /// with a DECRPM report the input parser notes (`InputParser.synchronizedOutput`), one that
+  /// does not stays silent or says so, and no frame waits for either.
+  package static let synchronizedOutputQuery = "\u{1B}[?\(Mode.synchronizedOutput.rawValue)$p"
+
+  /// What begins and ends a frame: one synchronized-output pair (`CSI ? 2026 h` ... `CSI ? 2026 l`)
+  /// when `synchronized` (the terminal said it knows the mode), nothing otherwise.
+  package static func synchronized(_ synchronized: Bool) -> (begin: String, end: String) {
+    guard synchronized else { return ("", "") }
+    return (Mode.synchronizedOutput.sequence(true), Mode.synchronizedOutput.sequence(false))
   }
 
   /// ``on(mouse:)`` switched off again (the guard's reset does it too).

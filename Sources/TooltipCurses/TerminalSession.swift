@@ -194,7 +194,9 @@ public final class TerminalSession {
       self.waker = nil
       input = CursesInput(mouse: mouseOn)
     }
-    TerminalModes.send(TerminalModes.on(mouse: mouseOn), whilePending: true)
+    // The query for synchronized output goes with the modes and is never waited on: the first
+    // frame comes as soon as without it, and frames are wrapped once the answer has been read.
+    TerminalModes.send(TerminalModes.on(mouse: mouseOn) + TerminalModes.synchronizedOutputQuery, whilePending: true)
     // Ctrl-Z: those modes off while the program is stopped (curses' handler, which this one
     // hands the stop to, switches off only its own); asked for again on the resume.
     tg_install_stop_handler()
@@ -312,6 +314,7 @@ public final class TerminalSession {
       resumedDuringRead = true
       return true
     }
+    if input.synchronizedOutput { presenter.synchronized = true }
     guard let result else {
       let error = errno
       if SignalFlags.takeResized() { return .resize(applyResize()) }

@@ -102,6 +102,10 @@ package struct InputParser: Sendable {
   private var pasteMatch = 0
   private let mouse: Bool
   private let utf8Mouse: Bool
+  /// Whether the terminal answered a DECRQM query for synchronized output (DEC mode 2026) with
+  /// a DECRPM report saying it knows the mode (`CSI ? 2026 ; 1 $ y` or `; 2 $ y`): frames may
+  /// then be wrapped in `CSI ? 2026 h` ... `CSI ? 2026 l`. The report is never a key.
+  package private(set) var synchronizedOutput = false
   /// The terminal's keys: sequences without their ESC (`[5~`, `OH`), from terminfo.
   private var keys: KeyTable
 
@@ -431,7 +435,10 @@ package struct InputParser: Sendable {
   // MARK: - Sequences
 
   private mutating func finishCSI(final: UInt8, time: Duration, into output: inout [TerminalInput]) {
-    if !intermediates.isEmpty { return finish(nil, into: &output) }
+    if !intermediates.isEmpty {
+      noteModeReport(final: final)
+      return finish(nil, into: &output)
+    }
     if parameters.isEmpty {
       if final == 0x4D {
         // X10 (or 1005) mouse report: three values follow.
@@ -456,6 +463,16 @@ package struct InputParser: Sendable {
       return
     }
     finish(modifiedKey(final: final), into: &output)
+  }
+
+  /// Notes a DECRPM report (`CSI ? mode ; value $ y`) for synchronized output: a value of 1
+  /// (set) or 2 (reset) says the terminal knows the mode; 0 (unknown) and 4 (permanently
+  /// reset) say it does not.
+  private mutating func noteModeReport(final: UInt8) {
+    guard final == 0x79, intermediates == [0x24], parameters.first == 0x3F,
+      let fields = Self.numbers(Array(parameters.dropFirst())), fields.count == 2, fields[0] == 2026
+    else { return }
+    if fields[1] == 1 || fields[1] == 2 { synchronizedOutput = true }
   }
 
   /// The key a CSI sequence with parameters stands for: xterm's modifier parameter on a known
