@@ -20,6 +20,9 @@ package final class CursesInput {
   private var parser: InputParser
   /// The waker whose ``TerminalWaker/wake()`` ends a blocked read, if any.
   private let waker: TerminalWaker?
+  /// Whether the last read returned nil because the descriptor was readable and yet nothing
+  /// could be read from it (a hang-up, an end of input).
+  package private(set) var readableButEmpty = false
   /// Whether the last read returned nil because it was woken.
   package private(set) var wasWoken = false
   /// When the last bytes arrived.
@@ -133,6 +136,7 @@ package final class CursesInput {
   /// so what was read of that sequence is dropped too (never taken for Esc).
   func read(timeout: Duration?, resumed: () -> Bool) -> TerminalInput? {
     wasWoken = false
+    readableButEmpty = false
     if let input = dequeue() { return input }
     let end = timeout.map { clock() + $0 }
     var readyButEmpty = false
@@ -195,8 +199,12 @@ package final class CursesInput {
         }
         continue
       case .ready:
-        // Readable twice with nothing to read: a hang-up, for the caller to see.
-        if readyButEmpty { return nil }
+        // Read at the top of the loop; readable again with nothing read is for the caller to
+        // judge (`InputLoss`: a hang-up, an end of input).
+        if readyButEmpty {
+          readableButEmpty = true
+          return nil
+        }
         readyButEmpty = true
         continue
       }

@@ -84,10 +84,8 @@ public final class CursesTooltips {
   private var replies = TerminalReplies()
   /// The wait last handed out by ``inputTimeout(atMost:)`` and when.
   private var lastWait: (milliseconds: Int32, since: Duration)?
-  /// `ERR`s in a row that came back before their wait was over, with no signal.
-  private var earlyFailures = 0
-  /// `ERR`s in a row after which the input was readable all the same.
-  private var readableButEmpty = 0
+  /// What `ERR`s in a row mean: the one policy both front ends follow.
+  private var loss = InputLoss()
   private let input: Int32
 
   /// Tooltips for `scene` drawn by `overlay`, laid out in `area` with `options`.
@@ -147,8 +145,7 @@ public final class CursesTooltips {
       if let deadline = state.deadline, deadline <= now { update(.tick(now)) }
       return false
     }
-    earlyFailures = 0
-    readableButEmpty = 0
+    loss.inputCame()
     if replies.take(value, at: now) { return true }
     var report: MouseReport?
     if value == KEY_MOUSE {
@@ -293,25 +290,21 @@ public final class CursesTooltips {
     }
   }
 
-  /// After an `ERR`: whether the input is gone (see the type's rules).
+  /// After an `ERR`: whether the input is gone (`InputLoss`, the session's policy too).
   private func checkInput(now: Duration) {
     guard TerminalGuard.pendingSignal == nil else { return }
-    if let reason = TerminalGuard.inputEnd(input: input) {
-      inputEnd = (129, reason)
-      return
-    }
-    // Readable, yet curses read nothing, twice in a row: the input is at its end.
     var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-    readableButEmpty = poll(&descriptor, 1, 0) > 0 ? readableButEmpty + 1 : 0
-    if readableButEmpty >= 2 {
-      inputEnd = (129, "standard input ended")
-      return
+    let readable = poll(&descriptor, 1, 0) > 0
+    // A wait that ended before its time with no signal.
+    let early = lastWait.map { wait in
+      wait.milliseconds != 0
+        && (wait.milliseconds < 0 || now - wait.since < .milliseconds(Int64(wait.milliseconds) - 1))
     }
-    // A wait that ended before its time with no signal, again and again: reads fail at once.
-    guard let wait = lastWait, wait.milliseconds != 0 else { return }
-    let early = wait.milliseconds < 0 || now - wait.since < .milliseconds(Int64(wait.milliseconds) - 1)
-    earlyFailures = early ? earlyFailures + 1 : 0
-    if earlyFailures >= 100 { inputEnd = (129, "standard input fails without waiting (the terminal is gone)") }
+    if let reason = loss.nothingRead(
+      found: TerminalGuard.inputEnd(input: input), readable: readable, endedEarly: early ?? false)
+    {
+      inputEnd = (129, reason)
+    }
   }
 }
 

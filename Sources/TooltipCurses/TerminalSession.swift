@@ -270,13 +270,12 @@ public final class TerminalSession {
   /// without a SIGHUP reaching the program (only its session leader got one) counts as SIGHUP.
   package var pendingSignal: Int32? { TerminalGuard.pendingSignal ?? (hungUp ? SIGHUP : nil) }
 
-  /// Set when a read failed and the terminal reports a hang-up, or reads kept failing: reads
-  /// would fail at once forever.
-  private var hungUp = false
-  /// Why input ended, when ``hungUp`` is set: one line for the user.
+  /// Whether the input is gone (``inputEnd`` says why): reads would fail at once forever.
+  private var hungUp: Bool { inputEnd != nil }
+  /// Why input ended, once it has (``loss`` decided): one line for the user.
   private var inputEnd: String?
-  /// Reads in a row that waited with no timeout and still returned nothing.
-  private var failedWaits = 0
+  /// What reads that return nothing mean: the one policy both front ends follow.
+  private var loss = InputLoss()
 
   /// Whether the program was stopped and continued (Ctrl-Z, then `fg`) since the last call:
   /// the screen should then be drawn whole.
@@ -316,25 +315,18 @@ public final class TerminalSession {
     }
     if input.synchronizedOutput { presenter.synchronized = true }
     guard let result else {
-      let error = errno
       if SignalFlags.takeResized() { return .resize(applyResize()) }
-      if !hungUp && Self.inputHungUp() {
-        hungUp = true
-        inputEnd = "the terminal hung up (end of input)"
-      }
-      // A wait with no timeout ends early only for a signal or a wake. Failing again and again
-      // with neither means the input is broken in a way poll does not show: stop rather than
-      // spin.
-      if timeout == nil && SignalFlags.pending == nil && !input.wasWoken && !hungUp {
-        failedWaits += 1
-        if failedWaits >= 1000 {
-          hungUp = true
-          inputEnd = Self.inputFailure(errno: error)
-        }
+      // A wait with no timeout ends early only for a signal or a wake: ending so again and
+      // again with neither, the input is broken in a way poll does not show.
+      let early = timeout == nil && SignalFlags.pending == nil && !input.wasWoken
+      if inputEnd == nil {
+        inputEnd = loss.nothingRead(
+          found: Self.inputHungUp() ? "the terminal hung up (end of input)" : nil,
+          readable: input.readableButEmpty, endedEarly: early && !input.readableButEmpty)
       }
       return nil
     }
-    failedWaits = 0
+    loss.inputCame()
     if case .mouse(let mouse) = result, mouse.action == .move, let bytes = motion.motionReported() {
       TerminalModes.send(bytes, whilePending: true)
     }
@@ -475,14 +467,6 @@ public final class TerminalSession {
   private var endStatus: Int32 = 0
   /// Attributes off, cursor home, screen erased: written before leaving curses.
   static let clearScreen = "\u{1B}[0m\u{1B}[H\u{1B}[2J"
-
-  /// Why reading standard input keeps failing, in one line: what the descriptor is, or the
-  /// system's word for the last error.
-  private static func inputFailure(errno error: Int32) -> String {
-    if let reason = TerminalGuard.inputEnd() { return reason }
-    let text = strerror(error).map { String(cString: $0) } ?? "error \(error)"
-    return "reading standard input keeps failing (\(text))"
-  }
 
   /// The longest a read waits: `Int32.max` milliseconds.
   static let longestWait = Duration.milliseconds(Int32.max)
