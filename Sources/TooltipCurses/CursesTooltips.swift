@@ -160,7 +160,7 @@ public final class CursesTooltips {
       return false
     }
     if case .mouse(let mouse) = decoded, mouse.action == .move, let bytes = motion.motionReported() {
-      TerminalModes.send(bytes)
+      TerminalOutput.send(bytes)
     }
     let routed = state.route(decoded, layout: layout, policy: policy, now: now, letters: letters)
     events += routed.events
@@ -249,7 +249,7 @@ public final class CursesTooltips {
       tg_remove_stop_handler()
       followsStops = false
     }
-    if let bytes = motion.switchTo(false) { TerminalModes.send(bytes) }
+    if let bytes = motion.switchTo(false) { TerminalOutput.send(bytes) }
   }
 
   /// Installs the guard's Ctrl-Z handler in front of curses' own (which `newterm` installed):
@@ -273,14 +273,14 @@ public final class CursesTooltips {
     guard resumes != resumesSeen else { return }
     resumesSeen = resumes
     let bytes = motion.resumed()
-    if !bytes.isEmpty { TerminalModes.send(bytes) }
+    if !bytes.isEmpty { TerminalOutput.send(bytes) }
   }
 
   /// Asks for any-motion reports when the scene has a hover anchor and withdraws them when not.
   private func followPointerMotion() {
     let wanted = motionWanted
     guard let bytes = motion.switchTo(wanted) else { return }
-    TerminalModes.send(bytes)
+    TerminalOutput.send(bytes)
     if !wanted {
       // Terminals keep one tracking mode: switching 1003 off leaves none, so ncurses is made
       // to ask for its own again (off, then on with the program's mask).

@@ -4,6 +4,7 @@ import CTerminalGuard
 /// front end writes to switch them on and off, what it asks for again after a resume or at the
 /// first motion report, and the sequences the C guard writes at a crash, a quit signal or
 /// Ctrl-Z (handed to it at run time by ``registerWithGuard()``, so it keeps no copy of its own).
+/// ``TerminalOutput`` writes them.
 package enum TerminalModes {
   /// A DEC private mode (`CSI ? n h` to set, `CSI ? n l` to reset).
   package enum Mode: Int, CaseIterable, Sendable {
@@ -71,20 +72,6 @@ package enum TerminalModes {
   static var resetSequence: String {
     Mode.allCases.map { $0.sequence(false) }.joined()
       + "\u{1B}[?1l\u{1B}>" + "\u{1B}[0m\u{1B}[?25h\u{1B}[H\u{1B}[2J\u{1B}[999;1H\u{1B}[?1049l\r\n"
-  }
-
-  /// Writes `sequence`, mode switches, to the terminal at once: the one writer of modes both
-  /// front ends use, to the output the guard saved (standard output for a session; the
-  /// screen's own output for a program that owns ncurses). The write may block (a terminal
-  /// that stopped reading): a quit signal during it restores the terminal from the handler and
-  /// ends the program. With a quit signal already pending nothing is written, unless
-  /// `whilePending` (the end of a session, whose caller saw that the terminal takes output).
-  package static func send(_ sequence: String, whilePending: Bool = false) {
-    guard !sequence.isEmpty else { return }
-    let saved = tg_output_fd()
-    defer { tg_blocking_end() }
-    guard tg_blocking_begin() == 0 || whilePending else { return }
-    _ = writeAll(Array(sequence.utf8), to: saved >= 0 ? saved : 1)
   }
 
   /// Hands the guard its reset and stop sequences: called when the guard is installed, before

@@ -86,8 +86,8 @@ public final class TerminalSession {
   public var hasColors: Bool { colors.level != .none }
   /// The terminal's colours, `none` under `NO_COLOR` or without colour support.
   package let colors: CursesColors
-  /// The presenter drawing frames on this terminal.
-  package let presenter: Presenter
+  /// The one writer to this terminal: frames and mode switches.
+  package let output: TerminalOutput
   private let input: CursesInput
   /// The pipe that ends a read waiting for input, from any thread or task; nil only when the
   /// process had no file descriptor left for it.
@@ -117,7 +117,7 @@ public final class TerminalSession {
     set {
       guard mouseOn, !ended else { return }
       let buttons = TerminalModes.Mode.buttonMotion.sequence(true)
-      if let bytes = motion.switchTo(newValue, buttonsAfter: buttons) { TerminalModes.send(bytes) }
+      if let bytes = motion.switchTo(newValue, buttonsAfter: buttons) { TerminalOutput.send(bytes) }
     }
   }
   /// Any-motion tracking as asked for.
@@ -196,14 +196,14 @@ public final class TerminalSession {
     }
     // The query for synchronized output goes with the modes and is never waited on: the first
     // frame comes as soon as without it, and frames are wrapped once the answer has been read.
-    TerminalModes.send(TerminalModes.on(mouse: mouseOn) + TerminalModes.synchronizedOutputQuery, whilePending: true)
+    TerminalOutput.send(TerminalModes.on(mouse: mouseOn) + TerminalModes.synchronizedOutputQuery, whilePending: true)
     // Ctrl-Z: those modes off while the program is stopped (curses' handler, which this one
     // hands the stop to, switches off only its own); asked for again on the resume.
     tg_install_stop_handler()
     // Starting colours may write to the terminal (the original pair): still inside the bracket.
     colors = CursesColors(noColor: getenv("NO_COLOR").map { String(cString: $0) })
     tg_blocking_end()
-    presenter = Presenter(colors: colors, screenOnStandardOutput: true)
+    output = TerminalOutput(colors: colors)
     started = true
   }
 
@@ -254,7 +254,7 @@ public final class TerminalSession {
   /// handler, the terminal restored. After ``end()``, or with a quit signal pending, nothing is
   /// drawn.
   public func present(_ frame: CellGrid) {
-    presenter.present(frame)
+    output.present(frame)
   }
 
   /// Forgets what the terminal shows, so the next ``present(_:)`` erases the screen and draws
@@ -262,7 +262,7 @@ public final class TerminalSession {
   /// session cannot see (Ctrl-L after another program wrote to the terminal). Resizes and
   /// resumes after `fg` need no call.
   public func invalidate() {
-    presenter.invalidate()
+    output.invalidate()
   }
 
   /// The quit signal (any whose default action ends the process, but a fault) that arrived, if
@@ -283,12 +283,12 @@ public final class TerminalSession {
     let resumed = resumedDuringRead || TerminalGuard.takeResumed()
     resumedDuringRead = false
     guard resumed, !ended else { return false }
-    presenter.invalidate()
+    output.invalidate()
     // Curses switched its own mouse mode back on; SGR 1006, drags and bracketed paste are ours
     // to ask for again (a program run while this one was stopped may have reset them). A write
     // that may block: a quit signal during it ends the program from the handler (a terminal
     // that stopped reading would otherwise hold it in `write` for good).
-    TerminalModes.send(TerminalModes.on(mouse: mouseOn) + motion.resumed())
+    TerminalOutput.send(TerminalModes.on(mouse: mouseOn) + motion.resumed())
     return true
   }
 
@@ -313,7 +313,7 @@ public final class TerminalSession {
       resumedDuringRead = true
       return true
     }
-    if input.synchronizedOutput { presenter.synchronized = true }
+    if input.synchronizedOutput { output.synchronized = true }
     guard let result else {
       if SignalFlags.takeResized() { return .resize(applyResize()) }
       // A wait with no timeout ends early only for a signal or a wake: ending so again and
@@ -328,7 +328,7 @@ public final class TerminalSession {
     }
     loss.inputCame()
     if case .mouse(let mouse) = result, mouse.action == .move, let bytes = motion.motionReported() {
-      TerminalModes.send(bytes, whilePending: true)
+      TerminalOutput.send(bytes, whilePending: true)
     }
     return result
   }
@@ -449,7 +449,7 @@ public final class TerminalSession {
       }
       happened()
       if case .resize(let size) = input {
-        presenter.invalidate()
+        output.invalidate()
         return .resize(size)
       }
       return .input(input)
@@ -483,16 +483,17 @@ public final class TerminalSession {
   public func end() {
     guard !ended else { return }
     ended = true
-    presenter.close()
+    output.close()
     // A quit signal while ending (a terminal that stopped reading blocks endwin's write) ends
     // the program from the handler, the terminal restored without blocking.
     _ = tg_blocking_begin()
     // Curses switches off the mouse mode it switched on; the rest is ours.
-    TerminalModes.send((motion.switchTo(false) ?? "") + TerminalModes.off(mouse: mouseOn), whilePending: true)
+    let cursor = output.endSequence()
+    TerminalOutput.send((motion.switchTo(false) ?? "") + TerminalModes.off(mouse: mouseOn) + cursor, whilePending: true)
     // Clear the screen curses is on: the alternate screen, gone once endwin leaves it; on a
     // terminal with none (the Linux console, GNU screen) the last frame, so the prompt that
     // follows on the bottom row (where endwin leaves the cursor) is on a clean screen.
-    TerminalModes.send(Self.clearScreen, whilePending: true)
+    TerminalOutput.send(Self.clearScreen, whilePending: true)
     tg_remove_stop_handler()
     endwin()
     tg_restore_modes()
@@ -510,7 +511,7 @@ public final class TerminalSession {
     guard signal == SIGHUP || !Self.outputWritable() else { return end() }
     guard !ended else { return }
     ended = true
-    presenter.close()
+    output.close()
     TerminalGuard.restoreNow()
     tg_remove_stop_handler()
     TerminalGuard.remove()
