@@ -319,6 +319,18 @@ static inline int tk_out_row(int y) {
   return 1;
 }
 
+/* `n` characters deleted at the cursor, the rest of the row pulled left and blanks brought in
+   at its end (parm_dch, else dch1 n times), when the terminal has it; 0 when not. */
+static inline int tk_out_delete(int n) {
+  if (parm_dch != NULL && parm_dch != (const char *)-1) {
+    (void)tputs(tiparm(parm_dch, n), 1, tk_out_putc);
+    return 1;
+  }
+  if (delete_character == NULL || delete_character == (const char *)-1) return 0;
+  for (int i = 0; i < n; i++) (void)tputs(delete_character, 1, tk_out_putc);
+  return 1;
+}
+
 /* Whether erasing fills with the current background colour (back_color_erase). */
 static inline int tk_has_bce(void) { return back_color_erase; }
 

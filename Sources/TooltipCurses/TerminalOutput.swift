@@ -131,16 +131,41 @@ package final class TerminalOutput {
     var style: UInt32?
     var lastRow = -1
     var explicit: [Point] = []
-    for run in runs {
+    var shiftedRow = -1
+    for run in Self.joined(runs) where run.row != shiftedRow {
       if run.row != lastRow {
         lastRow = run.row
         explicit = Self.handDrawnCells(grid, rows: [run.row])
+      }
+      // Text that moved left on its row (a shorter word before it): characters deleted rather
+      // than the rest of the row written again, as curses did.
+      if !repaint, explicit.isEmpty, !wholeRows.contains(run.row),
+        let shift = Self.leftShift(old: previous, new: grid, row: run.row, from: run.start), shift.at < run.end
+      {
+        put(grid, run: ChangedRun(row: run.row, start: run.start, end: shift.at), explicit: [], style: &style)
+        if style != 0 {
+          tk_out_attrs(TK_A_NORMAL, 0)
+          style = 0
+        }
+        let here = Point(x: shift.at, y: run.row)
+        if cursor != here { move(to: here) }
+        if tk_out_delete(Int32(shift.count)) != 0 {
+          shiftedRow = run.row
+          continue
+        }
+        put(grid, run: ChangedRun(row: run.row, start: shift.at, end: run.end), explicit: [], style: &style)
+        continue
       }
       put(grid, run: run, explicit: explicit, style: &style)
     }
     if style != nil { tk_out_attrs(TK_A_NORMAL, 0) }
     placeCursor(grid.cursor.flatMap { Rect(size: grid.size).contains($0) ? $0 : nil })
-    append(pair.end)
+    // A frame that changes nothing writes nothing, not even an empty synchronized pair.
+    if tk_out().pointee.count == pair.begin.utf8.count {
+      tk_out().pointee.count = 0
+    } else {
+      append(pair.end)
+    }
     previous = grid
     hasPrevious = true
     return runs
@@ -213,7 +238,8 @@ package final class TerminalOutput {
         } else {
           grid.withCString(of: cell) { tk_out_bytes($0, strlen($0)) }
         }
-        cursor = Point(x: x + step, y: run.row)
+        // Past the last column the cursor waits to wrap, where terminals differ: not known.
+        cursor = x + step < width ? Point(x: x + step, y: run.row) : nil
         continue
       }
       // Blanks of its width first, then the grapheme over them at its own position.
@@ -228,6 +254,48 @@ package final class TerminalOutput {
     }
   }
 
+  /// Runs of one row at most ``joinGap`` cells apart, joined: writing a cell or three that did
+  /// not change costs fewer bytes than moving the cursor past them.
+  static func joined(_ runs: [ChangedRun]) -> [ChangedRun] {
+    var joined: [ChangedRun] = []
+    joined.reserveCapacity(runs.count)
+    for run in runs {
+      if let last = joined.last, last.row == run.row, run.start - last.end <= joinGap {
+        joined[joined.count - 1] = ChangedRun(row: run.row, start: last.start, end: run.end)
+      } else {
+        joined.append(run)
+      }
+    }
+    return joined
+  }
+
+  /// Where the cells of row `row` of `new`, from some column at or after `start` to the row's
+  /// end, are those of `old` moved `count` columns left with blanks brought in at the end: what
+  /// deleting `count` characters there does. Nil when there is no such shift (up to 8 columns)
+  /// that saves writing more than 8 cells, or when a cell it moves is wide or of disputed width.
+  static func leftShift(old: CellGrid, new: CellGrid, row: Int, from start: Int) -> (at: Int, count: Int)? {
+    let width = new.size.width
+    guard old.size == new.size, start < width - 1 else { return nil }
+    let base = row * width
+    let was = old.packedCells
+    let now = new.packedCells
+    for count in 1...min(8, width - start - 1) {
+      guard (width - count..<width).allSatisfy({ now[base + $0].isBlank }) else { continue }
+      var at = width - count
+      while at > start && now[base + at - 1] == was[base + at - 1 + count] { at -= 1 }
+      let moved = at..<width - count
+      let saved = moved.count(where: { now[base + $0] != was[base + $0] })
+      guard saved > 8 else { continue }
+      let plain = (at..<width).allSatisfy { was[base + $0].width == 1 && !old.cursesCannotPlace(was[base + $0]) }
+      if plain { return (at, count) }
+    }
+    return nil
+  }
+
+  /// The widest gap of unchanged cells written rather than moved past (`CSI n G` is 4 or 5
+  /// bytes).
+  static let joinGap = 3
+
   /// The shortest run of blanks erased (`CSI n X`, 4 or 5 bytes) rather than written.
   static let eraseAtLeast = 6
 
@@ -235,6 +303,10 @@ package final class TerminalOutput {
   /// the start of its row, a column on its row, a row in its column; else absolute addressing.
   private func move(to point: Point) {
     if let cursor, addressable {
+      if cursor.y == point.y && point.x == cursor.x - 1 && tk_out_cap("cub1") != 0 {
+        self.cursor = point
+        return
+      }
       if cursor.y == point.y && point.x == 0 && tk_out_cap("cr") != 0 {
         self.cursor = point
         return

@@ -207,6 +207,45 @@ import TooltipKit
     }
   }
 
+  /// Two changes on a row three unchanged cells apart are one write of five cells (5 bytes),
+  /// not two with a cursor move between (`CSI 5 G`, 4 bytes, and the cells): what curses did.
+  @Test func aGapOfAFewUnchangedCellsIsWrittenRatherThanMovedPast() throws {
+    let size = Size(width: 20, height: 2)
+    try headless(size: size) {
+      let output = TerminalOutput(colors: CursesColors(noColor: nil))
+      var before = CellGrid(size: size)
+      before.write("abcdefgh", at: Point(x: 0, y: 0), style: .plain)
+      output.format(before)
+      var after = CellGrid(size: size)
+      after.write("XbcdXfgh", at: Point(x: 0, y: 0), style: .plain)
+      #expect(output.format(after).count == 2, "two runs changed")
+      let bytes = String(decoding: output.frameBytes(), as: UTF8.self)
+      #expect(bytes.contains("XbcdX"), "\(bytes.debugDescription)")
+    }
+  }
+
+  /// Text that moved left on its row (a shorter word before it) is a few characters deleted
+  /// (`CSI n P`), not the rest of the row written again; the screen then shows the new row.
+  @Test func textThatMovedLeftIsCharactersDeleted() throws {
+    let size = Size(width: 60, height: 2)
+    try headless(size: size) {
+      let output = TerminalOutput(colors: CursesColors(noColor: nil))
+      var before = CellGrid(size: size)
+      before.write("a 3-cell icon.  |  closed top-sm by Esc", at: Point(x: 1, y: 0), style: .plain)
+      output.format(before)
+      let first = output.frameBytes()
+      var after = CellGrid(size: size)
+      after.write("a 1 icon.  |  closed top-sm by Esc", at: Point(x: 1, y: 0), style: .plain)
+      output.format(after)
+      let second = output.frameBytes()
+      let bytes = String(decoding: second, as: UTF8.self)
+      #expect(bytes.contains("\u{1B}[5P") && !bytes.contains("closed"), "\(bytes.debugDescription)")
+      let pane = try shown([first, second], size: size)
+      defer { pane.kill() }
+      #expect(pane.capture().first == " a 1 icon.  |  closed top-sm by Esc")
+    }
+  }
+
   /// With the terminal's word that it knows mode 2026, a frame's bytes are one synchronized
   /// pair whole: set first, reset last, neither in between; without it, neither at all.
   @Test func aSynchronizedFrameIsOnePair() throws {
@@ -228,6 +267,8 @@ import TooltipKit
         #expect(count(on, in: bytes) == 1 && count(off, in: bytes) == 1)
         #expect(bytes.count > on.count + off.count + 20, "the frame's own bytes inside")
       }
+      output.format(frame(size: size, open: nil))
+      #expect(output.frameBytes().isEmpty, "a frame that changes nothing writes nothing")
     }
   }
 
