@@ -140,7 +140,8 @@ package final class TerminalOutput {
       // Text that moved left on its row (a shorter word before it): characters deleted rather
       // than the rest of the row written again, as curses did.
       if !repaint, explicit.isEmpty, !wholeRows.contains(run.row),
-        let shift = Self.leftShift(old: previous, new: grid, row: run.row, from: run.start), shift.at < run.end
+        let shift = Self.leftShift(old: previous, new: grid, row: run.row, from: run.start, to: run.end),
+        shift.at < run.end
       {
         put(grid, run: ChangedRun(row: run.row, start: run.start, end: shift.at), explicit: [], style: &style)
         if style != 0 {
@@ -269,17 +270,25 @@ package final class TerminalOutput {
     return joined
   }
 
-  /// Where the cells of row `row` of `new`, from some column at or after `start` to the row's
-  /// end, are those of `old` moved `count` columns left with blanks brought in at the end: what
+  /// Where the cells of row `row` of `new`, from some column at or after `start` (a run of
+  /// changes from `start` to `end`) to the row's end, are those of `old` moved `count` columns left with blanks brought in at the end: what
   /// deleting `count` characters there does. Nil when there is no such shift (up to 8 columns)
   /// that saves writing more than 8 cells, or when a cell it moves is wide or of disputed width.
-  static func leftShift(old: CellGrid, new: CellGrid, row: Int, from start: Int) -> (at: Int, count: Int)? {
+  static func leftShift(old: CellGrid, new: CellGrid, row: Int, from start: Int, to end: Int) -> (at: Int, count: Int)?
+  {
     let width = new.size.width
-    guard old.size == new.size, start < width - 1 else { return nil }
+    guard old.size == new.size, start < width - 1, end <= width else { return nil }
     let base = row * width
     let was = old.packedCells
     let now = new.packedCells
+    // Asked of every run of every frame: the cheap tests first. A run of more than 8 cells, and
+    // its last cell and the 9th from its end already the old cells `count` columns to their
+    // right (a shift that saves more than 8 cells moves those two).
+    let last = base + end - 1
+    guard end - start > 8 else { return nil }
     for count in 1...min(8, width - start - 1) {
+      guard last + count < base + width, now[last] == was[last + count], now[last - 8] == was[last - 8 + count]
+      else { continue }
       guard (width - count..<width).allSatisfy({ now[base + $0].isBlank }) else { continue }
       var at = width - count
       while at > start && now[base + at - 1] == was[base + at - 1 + count] { at -= 1 }
