@@ -41,6 +41,12 @@ Cases (--case, one or more):
                    runs in monochrome and quits on q with 0, terminal restored.
   dcs-reply        A DECRQSS answer holding `q` (ESC P 1 $ r 2 SP q ESC \) while the program
                    runs: it must not quit; q afterwards does.
+  sync-supported   A terminal that answers the DECRQM query for synchronized output (mode 2026)
+                   as supported, only after the first frame has come (the query is never
+                   waited on): the bytes of an open (Enter) and of a close (Esc) each sit
+                   inside one `CSI ? 2026 h` ... `CSI ? 2026 l` pair.
+  sync-silent      A terminal that never answers the query: the first frame comes without a
+                   wait, and no 2026 set or reset is ever written.
   misuse           The library used the wrong way round (--helper, the tooltip-misuse program):
                    exit() without end() in a session and in an own-ncurses program (status 1,
                    terminal restored), a second session (refused in one line, status 5, the
@@ -607,7 +613,93 @@ def misuse(helper, directory):
     return "; ".join(problems)
 
 
+SYNC_QUERY = b"\x1b[?2026$p"
+SYNC_ON = b"\x1b[?2026h"
+SYNC_OFF = b"\x1b[?2026l"
+
+
+def first_frame(run, limit=2.0):
+    """Waits up to `limit` s after the start for the first frame (the alternate screen, then
+    200 ms of quiet with more than 100 bytes after it); the seconds it took, or None."""
+    started = time.monotonic()
+    if not run.started(limit):
+        return None
+    last = len(run.output)
+    while time.monotonic() - started < limit:
+        run.pump(0.2)
+        if len(run.output) == last and len(run.output) - ALT_ON.search(run.output).end() > 100:
+            return time.monotonic() - started
+        last = len(run.output)
+    return None
+
+
+def burst(run, key):
+    """Types `key` and returns every byte written until 300 ms of quiet."""
+    before = len(run.output)
+    run.pump(0.05, key)
+    last = -1
+    while len(run.output) != last:
+        last = len(run.output)
+        run.pump(0.3)
+    return bytes(run.output[before:])
+
+
+def one_pair(name, data):
+    """Whether `data` (an open's or a close's bytes) is one synchronized pair whole: "" if so."""
+    if not data:
+        return "%s wrote nothing" % name
+    if not (data.startswith(SYNC_ON) and data.endswith(SYNC_OFF)):
+        return "%s is not inside one 2026 pair: %r...%r" % (name, data[:16], data[-16:])
+    if data.count(SYNC_ON) != 1 or data.count(SYNC_OFF) != 1:
+        return "%s has %d sets and %d resets of 2026" % (name, data.count(SYNC_ON), data.count(SYNC_OFF))
+    return ""
+
+
+def sync_supported(binary, directory):
+    run = Run(binary, [], 80, 24)
+    problem = ""
+    if first_frame(run) is None:
+        problem = "no first frame within 2 s, before any answer"
+    elif SYNC_QUERY not in run.output:
+        problem = "no DECRQM query for mode 2026"
+    else:
+        run.pump(0.1, b"\x1b[?2026;2$y")
+        run.pump(0.3)
+        problem = one_pair("the open", burst(run, b"\r")) or one_pair("the close", burst(run, b"\x1b"))
+    run.pump(0.1, b"q")
+    status = run.wait(5.0)
+    stderr, after = run.finish()
+    if not problem and status != 0:
+        problem = "exit status %s, not 0" % status
+    if not problem and after != run.before:
+        problem = "termios not restored"
+    return problem or (("stderr: " + stderr.strip()[:200]) if stderr else "")
+
+
+def sync_silent(binary, directory):
+    run = Run(binary, [], 80, 24)
+    problem = ""
+    seconds = first_frame(run)
+    if seconds is None:
+        problem = "no first frame within 2 s (waited for an answer?)"
+    else:
+        burst(run, b"\r")
+        burst(run, b"\x1b")
+    run.pump(0.1, b"q")
+    status = run.wait(5.0)
+    stderr, after = run.finish()
+    if not problem and (SYNC_ON in run.output or SYNC_OFF in run.output):
+        problem = "2026 set or reset written to a terminal that never answered"
+    if not problem and status != 0:
+        problem = "exit status %s, not 0" % status
+    if not problem and after != run.before:
+        problem = "termios not restored"
+    return problem or (("stderr: " + stderr.strip()[:200]) if stderr else "")
+
+
 CASES = {
+    "sync-supported": sync_supported,
+    "sync-silent": sync_silent,
     "stdin-modes": stdin_modes,
     "api-edges": api_edges,
     "crash-quiet": crash_quiet,

@@ -10,6 +10,8 @@
 #endif
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <locale.h>
 #include <langinfo.h>
 #include <wchar.h>
@@ -241,25 +243,106 @@ static inline int tk_cursor_address_is_safe(void) {
   return 1;
 }
 
-/* Writes `text` straight to the terminal through standard output (which must be the stream
-   the screen was started on), at (y, x) in `attrs` and colour `pair`, outside curses' picture
-   of the screen: the cursor is moved there by absolute addressing, so nothing depends on where
-   the terminal's cursor was. Call after a refresh (curses has sent its own output) and end
-   with tk_end_direct. */
-static inline void tk_put_direct(int y, int x, const char *text, attr_t attrs, int pair) {
-  (void)tputs(tiparm(cursor_address, y, x), 1, putchar);
-  (void)vid_puts(attrs, (short)(pair < 32767 ? pair : 0), &pair, putchar);
-  (void)fputs(text, stdout);
+/* The bytes of the frame being formatted: terminfo capabilities (tputs and vid_puts hand each
+   byte to tk_out_putc) and the cells' text land here, and TerminalOutput writes them in one
+   write(2). Static inside a function, as the width state is, so the module that uses it emits
+   its own. Only TerminalOutput touches it, on the one thread that draws. */
+struct tk_out_buffer {
+  unsigned char *bytes;
+  size_t count;
+  size_t capacity;
+};
+
+static inline struct tk_out_buffer *tk_out(void) {
+  static struct tk_out_buffer out = {.bytes = NULL, .count = 0, .capacity = 0};
+  return &out;
 }
 
-/* After tk_put_direct: attributes back to normal and the cursor, by absolute addressing, back
-   at (y, x), where curses last put it, so curses' idea of the terminal is true again; then
-   standard output is flushed. */
-static inline void tk_end_direct(int y, int x) {
-  (void)vid_puts(A_NORMAL, 0, NULL, putchar);
-  (void)tputs(tiparm(cursor_address, y, x), 1, putchar);
-  (void)fflush(stdout);
+/* Room for `more` bytes; 0 when memory ran out (the bytes are then dropped). */
+static inline int tk_out_reserve(size_t more) {
+  struct tk_out_buffer *out = tk_out();
+  if (out->count + more <= out->capacity) return 1;
+  size_t capacity = out->capacity ? out->capacity : 4096;
+  while (capacity < out->count + more) capacity *= 2;
+  unsigned char *bytes = (unsigned char *)realloc(out->bytes, capacity);
+  if (bytes == NULL) return 0;
+  out->bytes = bytes;
+  out->capacity = capacity;
+  return 1;
 }
+
+static inline int tk_out_putc(int c) {
+  if (!tk_out_reserve(1)) return EOF;
+  struct tk_out_buffer *out = tk_out();
+  out->bytes[out->count++] = (unsigned char)c;
+  return c;
+}
+
+static inline void tk_out_bytes(const void *bytes, size_t count) {
+  if (count == 0 || !tk_out_reserve(count)) return;
+  struct tk_out_buffer *out = tk_out();
+  memcpy(out->bytes + out->count, bytes, count);
+  out->count += count;
+}
+
+/* A string capability by name (after newterm), with its padding, or nothing when the terminal
+   has none; 1 when it was there. */
+static inline int tk_out_cap(const char *name) {
+  const char *value = tigetstr(name);
+  if (value == NULL || value == (const char *)-1) return 0;
+  (void)tputs(value, 1, tk_out_putc);
+  return 1;
+}
+
+/* The cursor to (y, x) by absolute addressing (the caller checked tk_cursor_address_is_safe). */
+static inline void tk_out_move(int y, int x) { (void)tputs(tiparm(cursor_address, y, x), 1, tk_out_putc); }
+
+/* `n` cells from the cursor blanked in the current colours, the cursor left where it is
+   (erase_chars), when the terminal has it; 0 when not. */
+static inline int tk_out_erase(int n) {
+  if (erase_chars == NULL || erase_chars == (const char *)-1) return 0;
+  (void)tputs(tiparm(erase_chars, n), 1, tk_out_putc);
+  return 1;
+}
+
+/* The cursor to column x of its row (column_address), or to row y of its column
+   (row_address), when the terminal has it; 0 when not. */
+static inline int tk_out_column(int x) {
+  if (column_address == NULL || column_address == (const char *)-1) return 0;
+  (void)tputs(tiparm(column_address, x), 1, tk_out_putc);
+  return 1;
+}
+
+static inline int tk_out_row(int y) {
+  if (row_address == NULL || row_address == (const char *)-1) return 0;
+  (void)tputs(tiparm(row_address, y), 1, tk_out_putc);
+  return 1;
+}
+
+/* `n` characters deleted at the cursor, the rest of the row pulled left and blanks brought in
+   at its end (parm_dch, else dch1 n times), when the terminal has it; 0 when not. */
+static inline int tk_out_delete(int n) {
+  if (parm_dch != NULL && parm_dch != (const char *)-1) {
+    (void)tputs(tiparm(parm_dch, n), 1, tk_out_putc);
+    return 1;
+  }
+  if (delete_character == NULL || delete_character == (const char *)-1) return 0;
+  for (int i = 0; i < n; i++) (void)tputs(delete_character, 1, tk_out_putc);
+  return 1;
+}
+
+/* Whether erasing fills with the current background colour (back_color_erase). */
+static inline int tk_has_bce(void) { return back_color_erase; }
+
+/* Attributes and an extended colour pair, from what curses last sent (curses keeps the
+   terminal's current attributes, and its colour pairs, which CursesColors set up). */
+static inline void tk_out_attrs(attr_t attrs, int pair) {
+  (void)vid_puts(attrs, (short)(pair < 32767 ? pair : 0), &pair, tk_out_putc);
+}
+
+/* Whether writing the screen's last cell may scroll it: automatic margins without the
+   newline glitch (am without xenl). */
+static inline int tk_last_cell_scrolls(void) { return auto_right_margin && !eat_newline_glitch; }
 
 /* Whether terminfo's mouse switch (XM) asks for the UTF-8 (1005) encoding: X10 reports then
    carry their values as UTF-8 characters. Valid after newterm. */

@@ -11,15 +11,18 @@ import TooltipKit
 /// Curses' keypad translation is off: every byte reaches `InputParser`, which knows escape
 /// sequences by their grammar and the terminal's keys by its terminfo entry, so a sequence the
 /// program does not know is consumed whole instead of arriving as Esc and loose keys, and keys
-/// work in either cursor-key mode. Curses is asked first on each read (it reports a resize as
-/// `KEY_RESIZE`, and may hold a byte); whatever else is waiting is then read from the
-/// descriptor in one system call and parsed at once, so a burst costs a read per 64 KiB rather
-/// than per byte. Separate from ``TerminalSession`` so it can be driven on a pseudo-terminal in
+/// work in either cursor-key mode. Curses never reads (no `wgetch`: it would take a byte, and
+/// may refresh the screen while reading): whatever is waiting is read from the descriptor in
+/// one system call and parsed at once, so a burst costs a read per 64 KiB rather than per byte.
+/// Resizes are the session's own (SIGWINCH, ``SignalFlags``). Separate from ``TerminalSession`` so it can be driven on a pseudo-terminal in
 /// tests.
 package final class CursesInput {
   private var parser: InputParser
   /// The waker whose ``TerminalWaker/wake()`` ends a blocked read, if any.
   private let waker: TerminalWaker?
+  /// Whether the last read returned nil because the descriptor was readable and yet nothing
+  /// could be read from it (a hang-up, an end of input).
+  package private(set) var readableButEmpty = false
   /// Whether the last read returned nil because it was woken.
   package private(set) var wasWoken = false
   /// When the last bytes arrived.
@@ -67,6 +70,10 @@ package final class CursesInput {
 
   /// The descriptor the screen reads, waited on beside the waker.
   private let inputDescriptor: Int32
+
+  /// Whether the terminal answered the query for synchronized output as a mode it knows
+  /// (`InputParser.synchronizedOutput`).
+  package var synchronizedOutput: Bool { parser.synchronizedOutput }
 
   /// Whether the parser has the terminal's keys (``TerminalKeys/current()``).
   ///
@@ -129,32 +136,23 @@ package final class CursesInput {
   /// so what was read of that sequence is dropped too (never taken for Esc).
   func read(timeout: Duration?, resumed: () -> Bool) -> TerminalInput? {
     wasWoken = false
+    readableButEmpty = false
     if let input = dequeue() { return input }
-    let window = tk_stdscr()
     let end = timeout.map { clock() + $0 }
     var readyButEmpty = false
     while true {
-      // Curses first: a resize it noticed, or a byte; then the rest that is waiting, in bulk.
-      wtimeout(window, 0)
-      let value = wgetch(window)
-      if value == KEY_RESIZE {
-        return .resize(Size(width: Int(tk_cols()), height: Int(tk_lines())))
-      }
-      if value >= 0 && value <= 0xFF {
+      // The one place the session reads its input: whatever is waiting, in bulk, with read(2).
+      let count = readWaiting()
+      if count > 0 {
         readyButEmpty = false
         let time = clock()
         lastByte = time
         // A continue from before these bytes is not one that cut what they start short.
         if !parser.isPending { _ = resumed() }
-        loadKeys(before: CollectionOfOne(UInt8(value)))
-        parser.add(UInt8(value), time: time, into: &queue)
-        let count = readWaiting()
-        if count > 0 {
-          buffer.withUnsafeBufferPointer { bytes in
-            let read = UnsafeBufferPointer(rebasing: bytes[..<count])
-            loadKeys(before: read)
-            parser.add(read, time: time, into: &queue)
-          }
+        buffer.withUnsafeBufferPointer { bytes in
+          let read = UnsafeBufferPointer(rebasing: bytes[..<count])
+          loadKeys(before: read)
+          parser.add(read, time: time, into: &queue)
         }
         if let input = dequeue() { return input }
         if SignalFlags.pending != nil { return nil }
@@ -201,8 +199,12 @@ package final class CursesInput {
         }
         continue
       case .ready:
-        // Readable twice with nothing for curses to read: a hang-up, for the caller to see.
-        if readyButEmpty { return nil }
+        // Read at the top of the loop; readable again with nothing read is for the caller to
+        // judge (`InputLoss`: a hang-up, an end of input).
+        if readyButEmpty {
+          readableButEmpty = true
+          return nil
+        }
         readyButEmpty = true
         continue
       }
@@ -217,7 +219,7 @@ package final class CursesInput {
   /// nothing between is cut.
   private func dequeue() -> TerminalInput? {
     guard next < queue.count else { return nil }
-    while next + 1 < queue.count, Self.motionRun(queue[next], queue[next + 1]) { next += 1 }
+    while next + 1 < queue.count, queue[next + 1].supersedes(queue[next]) { next += 1 }
     let input = queue[next]
     next += 1
     if next == queue.count {
@@ -225,17 +227,6 @@ package final class CursesInput {
       next = 0
     }
     return input
-  }
-
-  /// Whether `later` is motion that makes `earlier` stale: both are pointer motion with no
-  /// button held, or both drags of one button.
-  private static func motionRun(_ earlier: TerminalInput, _ later: TerminalInput) -> Bool {
-    guard case .mouse(let first) = earlier, case .mouse(let second) = later else { return false }
-    switch (first.action, second.action) {
-    case (.move, .move): return true
-    case (.drag(let a), .drag(let b)): return a == b
-    default: return false
-    }
   }
 
   /// Reads what is waiting on the descriptor into ``buffer`` without waiting; the count read.

@@ -84,10 +84,8 @@ public final class CursesTooltips {
   private var replies = TerminalReplies()
   /// The wait last handed out by ``inputTimeout(atMost:)`` and when.
   private var lastWait: (milliseconds: Int32, since: Duration)?
-  /// `ERR`s in a row that came back before their wait was over, with no signal.
-  private var earlyFailures = 0
-  /// `ERR`s in a row after which the input was readable all the same.
-  private var readableButEmpty = 0
+  /// What `ERR`s in a row mean: the one policy both front ends follow.
+  private var loss = InputLoss()
   private let input: Int32
   /// The pipe ``waker`` writes to and ``wait(atMost:)`` waits on beside the input.
   private let wakePipe = TerminalWaker()
@@ -184,8 +182,7 @@ public final class CursesTooltips {
       if let deadline = state.deadline, deadline <= now { update(.tick(now)) }
       return false
     }
-    earlyFailures = 0
-    readableButEmpty = 0
+    loss.inputCame()
     if replies.take(value, at: now) { return true }
     var report: MouseReport?
     if value == KEY_MOUSE {
@@ -200,7 +197,7 @@ public final class CursesTooltips {
       return false
     }
     if case .mouse(let mouse) = decoded, mouse.action == .move, let bytes = motion.motionReported() {
-      TerminalModes.send(bytes)
+      TerminalOutput.send(bytes)
     }
     let routed = state.route(decoded, layout: layout, policy: policy, now: now, letters: letters)
     events += routed.events
@@ -289,7 +286,7 @@ public final class CursesTooltips {
       tg_remove_stop_handler()
       followsStops = false
     }
-    if let bytes = motion.switchTo(false) { TerminalModes.send(bytes) }
+    if let bytes = motion.switchTo(false) { TerminalOutput.send(bytes) }
   }
 
   /// Installs the guard's Ctrl-Z handler in front of curses' own (which `newterm` installed):
@@ -313,14 +310,14 @@ public final class CursesTooltips {
     guard resumes != resumesSeen else { return }
     resumesSeen = resumes
     let bytes = motion.resumed()
-    if !bytes.isEmpty { TerminalModes.send(bytes) }
+    if !bytes.isEmpty { TerminalOutput.send(bytes) }
   }
 
   /// Asks for any-motion reports when the scene has a hover anchor and withdraws them when not.
   private func followPointerMotion() {
     let wanted = motionWanted
     guard let bytes = motion.switchTo(wanted) else { return }
-    TerminalModes.send(bytes)
+    TerminalOutput.send(bytes)
     if !wanted {
       // Terminals keep one tracking mode: switching 1003 off leaves none, so ncurses is made
       // to ask for its own again (off, then on with the program's mask).
@@ -330,25 +327,21 @@ public final class CursesTooltips {
     }
   }
 
-  /// After an `ERR`: whether the input is gone (see the type's rules).
+  /// After an `ERR`: whether the input is gone (`InputLoss`, the session's policy too).
   private func checkInput(now: Duration) {
     guard TerminalGuard.pendingSignal == nil else { return }
-    if let reason = TerminalGuard.inputEnd(input: input) {
-      inputEnd = (129, reason)
-      return
-    }
-    // Readable, yet curses read nothing, twice in a row: the input is at its end.
     var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-    readableButEmpty = poll(&descriptor, 1, 0) > 0 ? readableButEmpty + 1 : 0
-    if readableButEmpty >= 2 {
-      inputEnd = (129, "standard input ended")
-      return
+    let readable = poll(&descriptor, 1, 0) > 0
+    // A wait that ended before its time with no signal.
+    let early = lastWait.map { wait in
+      wait.milliseconds != 0
+        && (wait.milliseconds < 0 || now - wait.since < .milliseconds(Int64(wait.milliseconds) - 1))
     }
-    // A wait that ended before its time with no signal, again and again: reads fail at once.
-    guard let wait = lastWait, wait.milliseconds != 0 else { return }
-    let early = wait.milliseconds < 0 || now - wait.since < .milliseconds(Int64(wait.milliseconds) - 1)
-    earlyFailures = early ? earlyFailures + 1 : 0
-    if earlyFailures >= 100 { inputEnd = (129, "standard input fails without waiting (the terminal is gone)") }
+    if let reason = loss.nothingRead(
+      found: TerminalGuard.inputEnd(input: input), readable: readable, endedEarly: early ?? false)
+    {
+      inputEnd = (129, reason)
+    }
   }
 }
 

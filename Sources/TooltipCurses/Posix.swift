@@ -25,20 +25,23 @@ package func utf8LocaleIsInstalled() -> Bool {
 /// Writes every byte to `fd`, retrying short and interrupted writes; returns the error text on
 /// failure, nil on success.
 package func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
-  bytes.withUnsafeBytes { buffer -> String? in
-    var offset = 0
-    while offset < buffer.count {
-      let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-      if written > 0 {
-        offset += written
-      } else if written < 0 && errno == EINTR {
-        continue
-      } else if written == 0 {
-        return "nothing written"
-      } else {
-        return strerror(errno).map { String(cString: $0) } ?? "error \(errno)"
-      }
+  bytes.withUnsafeBytes { writeAll($0, to: fd) }
+}
+
+/// ``writeAll(_:to:)`` for bytes in memory the caller holds.
+package func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> String? {
+  var offset = 0
+  while offset < buffer.count {
+    let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+    if written > 0 {
+      offset += written
+    } else if written < 0 && errno == EINTR {
+      continue
+    } else if written == 0 {
+      return "nothing written"
+    } else {
+      return strerror(errno).map { String(cString: $0) } ?? "error \(errno)"
     }
-    return nil
   }
+  return nil
 }

@@ -18,7 +18,7 @@ private let receivedResize = Atomic<Bool>(false)
 /// The quit handlers live in `CTerminalGuard` and depend on nothing of the session: they store
 /// the first signal and are installed without `SA_RESTART`, so a blocking read returns and the
 /// main loop ends curses, restores the terminal and exits 128 + the signal, outside the handler,
-/// where that is safe. Only during a terminal write (see ``Presenter``) does the handler restore
+/// where that is safe. Only during a terminal write (see ``TerminalOutput``) does the handler restore
 /// the terminal itself, without blocking, and end the process: a write to a terminal that stopped
 /// reading would otherwise never return to the loop.
 enum SignalFlags {

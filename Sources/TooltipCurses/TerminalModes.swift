@@ -4,6 +4,7 @@ import CTerminalGuard
 /// front end writes to switch them on and off, what it asks for again after a resume or at the
 /// first motion report, and the sequences the C guard writes at a crash, a quit signal or
 /// Ctrl-Z (handed to it at run time by ``registerWithGuard()``, so it keeps no copy of its own).
+/// ``TerminalOutput`` writes them.
 package enum TerminalModes {
   /// A DEC private mode (`CSI ? n h` to set, `CSI ? n l` to reset).
   package enum Mode: Int, CaseIterable, Sendable {
@@ -21,6 +22,9 @@ package enum TerminalModes {
     case urxvtMouse = 1015
     /// Bracketed paste.
     case paste = 2004
+    /// Synchronized output: the terminal shows what comes between set and reset at once, so a
+    /// frame never shows half drawn.
+    case synchronizedOutput = 2026
 
     /// The sequence that sets (`on`) or resets the mode.
     package func sequence(_ on: Bool) -> String { "\u{1B}[?\(rawValue)\(on ? "h" : "l")" }
@@ -33,6 +37,19 @@ package enum TerminalModes {
   /// terminfo switched on; others ignore it, and what they send is parsed as it comes.
   package static func on(mouse: Bool) -> String {
     (mouse ? Mode.buttonMotion.sequence(true) + Mode.sgrMouse.sequence(true) : "") + Mode.paste.sequence(true)
+  }
+
+  /// The DECRQM query asking whether the terminal knows synchronized output (`CSI ? 2026 $ p`):
+  /// sent at start with the modes and never waited on; a terminal that knows the mode answers
+  /// with a DECRPM report the input parser notes (`InputParser.synchronizedOutput`), one that
+  /// does not stays silent or says so, and no frame waits for either.
+  package static let synchronizedOutputQuery = "\u{1B}[?\(Mode.synchronizedOutput.rawValue)$p"
+
+  /// What begins and ends a frame: one synchronized-output pair (`CSI ? 2026 h` ... `CSI ? 2026 l`)
+  /// when `synchronized` (the terminal said it knows the mode), nothing otherwise.
+  package static func synchronized(_ synchronized: Bool) -> (begin: String, end: String) {
+    guard synchronized else { return ("", "") }
+    return (Mode.synchronizedOutput.sequence(true), Mode.synchronizedOutput.sequence(false))
   }
 
   /// ``on(mouse:)`` switched off again (the guard's reset does it too).
@@ -55,20 +72,6 @@ package enum TerminalModes {
   static var resetSequence: String {
     Mode.allCases.map { $0.sequence(false) }.joined()
       + "\u{1B}[?1l\u{1B}>" + "\u{1B}[0m\u{1B}[?25h\u{1B}[H\u{1B}[2J\u{1B}[999;1H\u{1B}[?1049l\r\n"
-  }
-
-  /// Writes `sequence`, mode switches, to the terminal at once: the one writer of modes both
-  /// front ends use, to the output the guard saved (standard output for a session; the
-  /// screen's own output for a program that owns ncurses). The write may block (a terminal
-  /// that stopped reading): a quit signal during it restores the terminal from the handler and
-  /// ends the program. With a quit signal already pending nothing is written, unless
-  /// `whilePending` (the end of a session, whose caller saw that the terminal takes output).
-  package static func send(_ sequence: String, whilePending: Bool = false) {
-    guard !sequence.isEmpty else { return }
-    let saved = tg_output_fd()
-    defer { tg_blocking_end() }
-    guard tg_blocking_begin() == 0 || whilePending else { return }
-    _ = writeAll(Array(sequence.utf8), to: saved >= 0 ? saved : 1)
   }
 
   /// Hands the guard its reset and stop sequences: called when the guard is installed, before

@@ -86,8 +86,8 @@ public final class TerminalSession {
   public var hasColors: Bool { colors.level != .none }
   /// The terminal's colours, `none` under `NO_COLOR` or without colour support.
   package let colors: CursesColors
-  /// The presenter drawing frames on this terminal.
-  package let presenter: Presenter
+  /// The one writer to this terminal: frames and mode switches.
+  package let output: TerminalOutput
   private let input: CursesInput
   /// The pipe that ends a read waiting for input, from any thread or task; nil only when the
   /// process had no file descriptor left for it.
@@ -117,7 +117,7 @@ public final class TerminalSession {
     set {
       guard mouseOn, !ended else { return }
       let buttons = TerminalModes.Mode.buttonMotion.sequence(true)
-      if let bytes = motion.switchTo(newValue, buttonsAfter: buttons) { TerminalModes.send(bytes) }
+      if let bytes = motion.switchTo(newValue, buttonsAfter: buttons) { TerminalOutput.send(bytes) }
     }
   }
   /// Any-motion tracking as asked for.
@@ -194,14 +194,16 @@ public final class TerminalSession {
       self.waker = nil
       input = CursesInput(mouse: mouseOn)
     }
-    TerminalModes.send(TerminalModes.on(mouse: mouseOn), whilePending: true)
+    // The query for synchronized output goes with the modes and is never waited on: the first
+    // frame comes as soon as without it, and frames are wrapped once the answer has been read.
+    TerminalOutput.send(TerminalModes.on(mouse: mouseOn) + TerminalModes.synchronizedOutputQuery, whilePending: true)
     // Ctrl-Z: those modes off while the program is stopped (curses' handler, which this one
     // hands the stop to, switches off only its own); asked for again on the resume.
     tg_install_stop_handler()
     // Starting colours may write to the terminal (the original pair): still inside the bracket.
     colors = CursesColors(noColor: getenv("NO_COLOR").map { String(cString: $0) })
     tg_blocking_end()
-    presenter = Presenter(colors: colors, screenOnStandardOutput: true)
+    output = TerminalOutput(colors: colors)
     started = true
   }
 
@@ -252,7 +254,7 @@ public final class TerminalSession {
   /// handler, the terminal restored. After ``end()``, or with a quit signal pending, nothing is
   /// drawn.
   public func present(_ frame: CellGrid) {
-    presenter.present(frame)
+    output.present(frame)
   }
 
   /// Forgets what the terminal shows, so the next ``present(_:)`` erases the screen and draws
@@ -260,7 +262,7 @@ public final class TerminalSession {
   /// session cannot see (Ctrl-L after another program wrote to the terminal). Resizes and
   /// resumes after `fg` need no call.
   public func invalidate() {
-    presenter.invalidate()
+    output.invalidate()
   }
 
   /// The quit signal (any whose default action ends the process, but a fault) that arrived, if
@@ -268,13 +270,12 @@ public final class TerminalSession {
   /// without a SIGHUP reaching the program (only its session leader got one) counts as SIGHUP.
   package var pendingSignal: Int32? { TerminalGuard.pendingSignal ?? (hungUp ? SIGHUP : nil) }
 
-  /// Set when a read failed and the terminal reports a hang-up, or reads kept failing: reads
-  /// would fail at once forever.
-  private var hungUp = false
-  /// Why input ended, when ``hungUp`` is set: one line for the user.
+  /// Whether the input is gone (``inputEnd`` says why): reads would fail at once forever.
+  private var hungUp: Bool { inputEnd != nil }
+  /// Why input ended, once it has (``loss`` decided): one line for the user.
   private var inputEnd: String?
-  /// Reads in a row that waited with no timeout and still returned nothing.
-  private var failedWaits = 0
+  /// What reads that return nothing mean: the one policy both front ends follow.
+  private var loss = InputLoss()
 
   /// Whether the program was stopped and continued (Ctrl-Z, then `fg`) since the last call:
   /// the screen should then be drawn whole.
@@ -282,12 +283,12 @@ public final class TerminalSession {
     let resumed = resumedDuringRead || TerminalGuard.takeResumed()
     resumedDuringRead = false
     guard resumed, !ended else { return false }
-    presenter.invalidate()
+    output.invalidate()
     // Curses switched its own mouse mode back on; SGR 1006, drags and bracketed paste are ours
     // to ask for again (a program run while this one was stopped may have reset them). A write
     // that may block: a quit signal during it ends the program from the handler (a terminal
     // that stopped reading would otherwise hold it in `write` for good).
-    TerminalModes.send(TerminalModes.on(mouse: mouseOn) + motion.resumed())
+    TerminalOutput.send(TerminalModes.on(mouse: mouseOn) + motion.resumed())
     return true
   }
 
@@ -312,28 +313,22 @@ public final class TerminalSession {
       resumedDuringRead = true
       return true
     }
+    if input.synchronizedOutput { output.synchronized = true }
     guard let result else {
-      let error = errno
       if SignalFlags.takeResized() { return .resize(applyResize()) }
-      if !hungUp && Self.inputHungUp() {
-        hungUp = true
-        inputEnd = "the terminal hung up (end of input)"
-      }
-      // A wait with no timeout ends early only for a signal or a wake. Failing again and again
-      // with neither means the input is broken in a way poll does not show: stop rather than
-      // spin.
-      if timeout == nil && SignalFlags.pending == nil && !input.wasWoken && !hungUp {
-        failedWaits += 1
-        if failedWaits >= 1000 {
-          hungUp = true
-          inputEnd = Self.inputFailure(errno: error)
-        }
+      // A wait with no timeout ends early only for a signal or a wake: ending so again and
+      // again with neither, the input is broken in a way poll does not show.
+      let early = timeout == nil && SignalFlags.pending == nil && !input.wasWoken
+      if inputEnd == nil {
+        inputEnd = loss.nothingRead(
+          found: Self.inputHungUp() ? "the terminal hung up (end of input)" : nil,
+          readable: input.readableButEmpty, endedEarly: early && !input.readableButEmpty)
       }
       return nil
     }
-    failedWaits = 0
+    loss.inputCame()
     if case .mouse(let mouse) = result, mouse.action == .move, let bytes = motion.motionReported() {
-      TerminalModes.send(bytes, whilePending: true)
+      TerminalOutput.send(bytes, whilePending: true)
     }
     return result
   }
@@ -454,7 +449,7 @@ public final class TerminalSession {
       }
       happened()
       if case .resize(let size) = input {
-        presenter.invalidate()
+        output.invalidate()
         return .resize(size)
       }
       return .input(input)
@@ -473,14 +468,6 @@ public final class TerminalSession {
   /// Attributes off, cursor home, screen erased: written before leaving curses.
   static let clearScreen = "\u{1B}[0m\u{1B}[H\u{1B}[2J"
 
-  /// Why reading standard input keeps failing, in one line: what the descriptor is, or the
-  /// system's word for the last error.
-  private static func inputFailure(errno error: Int32) -> String {
-    if let reason = TerminalGuard.inputEnd() { return reason }
-    let text = strerror(error).map { String(cString: $0) } ?? "error \(error)"
-    return "reading standard input keeps failing (\(text))"
-  }
-
   /// The longest a read waits: `Int32.max` milliseconds.
   static let longestWait = Duration.milliseconds(Int32.max)
 
@@ -496,16 +483,17 @@ public final class TerminalSession {
   public func end() {
     guard !ended else { return }
     ended = true
-    presenter.close()
+    output.close()
     // A quit signal while ending (a terminal that stopped reading blocks endwin's write) ends
     // the program from the handler, the terminal restored without blocking.
     _ = tg_blocking_begin()
     // Curses switches off the mouse mode it switched on; the rest is ours.
-    TerminalModes.send((motion.switchTo(false) ?? "") + TerminalModes.off(mouse: mouseOn), whilePending: true)
+    let cursor = output.endSequence()
+    TerminalOutput.send((motion.switchTo(false) ?? "") + TerminalModes.off(mouse: mouseOn) + cursor, whilePending: true)
     // Clear the screen curses is on: the alternate screen, gone once endwin leaves it; on a
     // terminal with none (the Linux console, GNU screen) the last frame, so the prompt that
     // follows on the bottom row (where endwin leaves the cursor) is on a clean screen.
-    TerminalModes.send(Self.clearScreen, whilePending: true)
+    TerminalOutput.send(Self.clearScreen, whilePending: true)
     tg_remove_stop_handler()
     endwin()
     tg_restore_modes()
@@ -523,7 +511,7 @@ public final class TerminalSession {
     guard signal == SIGHUP || !Self.outputWritable() else { return end() }
     guard !ended else { return }
     ended = true
-    presenter.close()
+    output.close()
     TerminalGuard.restoreNow()
     tg_remove_stop_handler()
     TerminalGuard.remove()

@@ -164,3 +164,18 @@ extension EndToEnd.HostileTerminal {
     try expectPass(["misuse"], runs: 1)
   }
 }
+
+extension EndToEnd.HostileTerminal {
+  /// A terminal that answers the DECRQM query for mode 2026 as supported (after the first frame
+  /// came, so the query is never waited on): every byte of an open and of a close sits inside
+  /// one `CSI ? 2026 h` ... `CSI ? 2026 l` pair, so the terminal never shows a bubble half drawn.
+  @Test func anOpenAndACloseEachSitInOneSynchronizedPair() throws {
+    try expectPass(["sync-supported"], runs: 1)
+  }
+
+  /// A terminal that never answers: the first frame comes without a wait (within 2 s of the
+  /// start, no answer needed) and no 2026 set or reset is ever written.
+  @Test func aSilentTerminalGetsNo2026AndNoWait() throws {
+    try expectPass(["sync-silent"], runs: 1)
+  }
+}

@@ -2,6 +2,7 @@ import CNcurses
 import CursesReadBack
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 import TooltipKit
 
@@ -77,14 +78,55 @@ import TooltipKit
     return grid
   }
 
-  @Test func aPresentedFrameReadsBackCellForCell() throws {
+  /// Draws `grid` into `stdscr` with the cell writer the overlay uses (the style resolution the
+  /// output shares), then refreshes.
+  func drawWithCurses(_ grid: CellGrid, colors: CursesColors) {
+    var writer = CellWriter(window: tk_stdscr()!, colors: colors)
+    for y in 0..<grid.size.height {
+      writer.put(grid, row: y, columns: 0..<grid.size.width, at: Point(x: 0, y: y))
+    }
+    writer.finish()
+    wrefresh(tk_stdscr())
+  }
+
+  /// What a terminal shows after `frames`, the output's bytes for each, written in turn: a tmux
+  /// pane of `size` that prints them, read back.
+  func shown(_ frames: [[UInt8]], size: Size) throws -> TmuxPane {
+    let directory = try TemporaryDirectory()
+    let file = directory.url.appendingPathComponent("frames").path
+    try Data(frames.joined()).write(to: URL(fileURLWithPath: file))
+    let pane = try TmuxPane(
+      width: size.width, height: size.height, command: "cat '\(file)'; touch '\(file).done'; sleep 600")
+    _ = pane.wait { FileManager.default.fileExists(atPath: file + ".done") }
+    // The pane has drawn what cat wrote once tmux has read it all: give it a moment.
+    usleep(200_000)
+    return pane
+  }
+
+  @Test func aFrameWrittenOutReadsBackLineForLineInItsColours() throws {
+    let size = Size(width: 60, height: 16)
+    try headless(size: size) {
+      let colors = CursesColors(noColor: nil)
+      let output = TerminalOutput(colors: colors)
+      let grid = frame(size: size, open: "share")
+      output.format(grid)
+      let pane = try shown([output.frameBytes()], size: size)
+      defer { pane.kill() }
+      #expect(pane.capture() == grid.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) })
+      // The headline on a 256-colour terminal: bold 231 on the light fill, entry 233.
+      let headline = try #require(pane.captureEscapes().first { stripSGR($0).contains("Share 中文") })
+      #expect(headline.contains("38;5;231"), "\(headline.debugDescription)")
+      #expect(headline.contains("48;5;233"), "\(headline.debugDescription)")
+    }
+  }
+
+  @Test func aDrawnFrameReadsBackCellForCell() throws {
     let size = Size(width: 60, height: 16)
     try headless(size: size) {
       let colors = CursesColors(noColor: nil)
       #expect(colors.level == .palette256)
-      let presenter = Presenter(colors: colors)
       let grid = frame(size: size, open: "share")
-      presenter.present(grid)
+      drawWithCurses(grid, colors: colors)
       #expect(screenLines() == grid.lines)
 
       let ladder = ColorLadder(level: .palette256)
@@ -117,42 +159,116 @@ import TooltipKit
   @Test func onlyTheChangedCellsAreSentAndTheScreenMatchesTheNewFrame() throws {
     let size = Size(width: 60, height: 16)
     try headless(size: size) {
-      let presenter = Presenter(colors: CursesColors(noColor: nil))
+      let output = TerminalOutput(colors: CursesColors(noColor: nil))
       let open = frame(size: size, open: "share")
       let closed = frame(size: size, open: nil)
-      // The first frame (like any full repaint) follows an erase: only what is not blank is sent.
+      // The first frame (like any full repaint) follows a clear: only what is not blank is sent.
       let blank = CellGrid(size: size)
-      #expect(presenter.draw(open) == CellGrid.changedRuns(old: blank, new: open))
-      let runs = presenter.draw(closed)
+      #expect(output.format(open) == CellGrid.changedRuns(old: blank, new: open))
+      let first = output.frameBytes()
+      let runs = output.format(closed)
       #expect(runs == CellGrid.changedRuns(old: open, new: closed))
       #expect(runs.count == 5)  // the bubble's four rows and its pointer's row
-      #expect(screenLines() == closed.lines)
-      #expect(presenter.draw(closed).isEmpty)
-      #expect(presenter.draw(closed, full: true) == CellGrid.changedRuns(old: blank, new: closed))
-      #expect(screenLines() == closed.lines)
+      let second = output.frameBytes()
+      let pane = try shown([first, second], size: size)
+      defer { pane.kill() }
+      #expect(pane.capture() == closed.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) })
+      #expect(output.format(closed).isEmpty)
+      #expect(output.format(closed, full: true) == CellGrid.changedRuns(old: blank, new: closed))
     }
   }
 
   @Test func theCursorRestsWhereTheGridSays() throws {
     let size = Size(width: 60, height: 16)
     try headless(size: size) {
-      let presenter = Presenter(colors: CursesColors(noColor: nil))
+      let output = TerminalOutput(colors: CursesColors(noColor: nil))
       var grid = frame(size: size, open: nil)
       grid.cursor = Point(x: 21, y: 6)
-      presenter.present(grid)
-      #expect(getcurx(tk_stdscr()) == 21)
-      #expect(getcury(tk_stdscr()) == 6)
+      output.format(grid)
+      let pane = try shown([output.frameBytes()], size: size)
+      defer { pane.kill() }
+      #expect(pane.display("#{cursor_x},#{cursor_y}") == "21,6")
     }
   }
 
   @Test func aOneByOneScreenTakesItsOnlyCell() throws {
     try headless(size: Size(width: 1, height: 1)) {
-      let presenter = Presenter(colors: CursesColors(noColor: nil))
+      let colors = CursesColors(noColor: nil)
       var grid = CellGrid(size: Size(width: 1, height: 1))
       grid.write("x", at: Point(x: 0, y: 0), style: Style(attributes: .reverse))
-      presenter.present(grid)
+      drawWithCurses(grid, colors: colors)
       #expect(screenLines() == ["x"])
       #expect(cell(0, 0).attributes == TK_A_REVERSE)
+      let output = TerminalOutput(colors: colors)
+      output.format(grid)
+      let bytes = String(decoding: output.frameBytes(), as: UTF8.self)
+      // xterm has the newline glitch: its last cell is written, in reverse video.
+      #expect(bytes.contains(";7m") && bytes.contains("Hx"), "\(bytes.debugDescription)")
+    }
+  }
+
+  /// Two changes on a row three unchanged cells apart are one write of five cells (5 bytes),
+  /// not two with a cursor move between (`CSI 5 G`, 4 bytes, and the cells): what curses did.
+  @Test func aGapOfAFewUnchangedCellsIsWrittenRatherThanMovedPast() throws {
+    let size = Size(width: 20, height: 2)
+    try headless(size: size) {
+      let output = TerminalOutput(colors: CursesColors(noColor: nil))
+      var before = CellGrid(size: size)
+      before.write("abcdefgh", at: Point(x: 0, y: 0), style: .plain)
+      output.format(before)
+      var after = CellGrid(size: size)
+      after.write("XbcdXfgh", at: Point(x: 0, y: 0), style: .plain)
+      #expect(output.format(after).count == 2, "two runs changed")
+      let bytes = String(decoding: output.frameBytes(), as: UTF8.self)
+      #expect(bytes.contains("XbcdX"), "\(bytes.debugDescription)")
+    }
+  }
+
+  /// Text that moved left on its row (a shorter word before it) is a few characters deleted
+  /// (`CSI n P`), not the rest of the row written again; the screen then shows the new row.
+  @Test func textThatMovedLeftIsCharactersDeleted() throws {
+    let size = Size(width: 60, height: 2)
+    try headless(size: size) {
+      let output = TerminalOutput(colors: CursesColors(noColor: nil))
+      var before = CellGrid(size: size)
+      before.write("a 3-cell icon.  |  closed top-sm by Esc", at: Point(x: 1, y: 0), style: .plain)
+      output.format(before)
+      let first = output.frameBytes()
+      var after = CellGrid(size: size)
+      after.write("a 1 icon.  |  closed top-sm by Esc", at: Point(x: 1, y: 0), style: .plain)
+      output.format(after)
+      let second = output.frameBytes()
+      let bytes = String(decoding: second, as: UTF8.self)
+      #expect(bytes.contains("\u{1B}[5P") && !bytes.contains("closed"), "\(bytes.debugDescription)")
+      let pane = try shown([first, second], size: size)
+      defer { pane.kill() }
+      #expect(pane.capture().first == " a 1 icon.  |  closed top-sm by Esc")
+    }
+  }
+
+  /// With the terminal's word that it knows mode 2026, a frame's bytes are one synchronized
+  /// pair whole: set first, reset last, neither in between; without it, neither at all.
+  @Test func aSynchronizedFrameIsOnePair() throws {
+    let size = Size(width: 60, height: 16)
+    try headless(size: size) {
+      let output = TerminalOutput(colors: CursesColors(noColor: nil))
+      let on = Array("\u{1B}[?2026h".utf8)
+      let off = Array("\u{1B}[?2026l".utf8)
+      func count(_ needle: [UInt8], in bytes: [UInt8]) -> Int {
+        (0...(bytes.count - needle.count)).filter { bytes[$0..<$0 + needle.count].elementsEqual(needle) }.count
+      }
+      output.format(frame(size: size, open: nil))
+      #expect(count(on, in: output.frameBytes()) == 0 && count(off, in: output.frameBytes()) == 0)
+      output.synchronized = true
+      for open in ["share", nil] {
+        output.format(frame(size: size, open: open))
+        let bytes = output.frameBytes()
+        #expect(bytes.starts(with: on) && bytes.reversed().starts(with: off.reversed()))
+        #expect(count(on, in: bytes) == 1 && count(off, in: bytes) == 1)
+        #expect(bytes.count > on.count + off.count + 20, "the frame's own bytes inside")
+      }
+      output.format(frame(size: size, open: nil))
+      #expect(output.frameBytes().isEmpty, "a frame that changes nothing writes nothing")
     }
   }
 
@@ -195,7 +311,7 @@ import TooltipKit
   @Test func pairsPast255AreDrawnWithTheirOwnColours() throws {
     let size = Size(width: 240, height: 2)
     try headless(size: size) {
-      let presenter = Presenter(colors: CursesColors(noColor: nil))
+      let colors = CursesColors(noColor: nil)
       var grid = CellGrid(size: size)
       // 480 distinct foreground and background pairs: two rows of every palette entry.
       for y in 0..<2 {
@@ -205,7 +321,11 @@ import TooltipKit
           grid.write("x", at: Point(x: x, y: y), style: Style(foreground: foreground, background: background))
         }
       }
-      presenter.present(grid)
+      drawWithCurses(grid, colors: colors)
+      let output = TerminalOutput(colors: colors)
+      output.format(grid)
+      let bytes = String(decoding: output.frameBytes(), as: UTF8.self)
+      #expect(bytes.contains("38;5;255") && bytes.contains("48;5;231"), "the output sends them too")
       let last = cell(239, 1)
       #expect(last.pair > 255)
       #expect(last.foreground == 255)

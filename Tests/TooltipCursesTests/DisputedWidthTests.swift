@@ -19,34 +19,35 @@ import TooltipKit
   @Test func eachDisputedGraphemeAndTheCellAfterItAreDrawnByHand() {
     let g = grid(["a\(Self.family)b\(Self.heart)c", "plain text"], width: 12)
     #expect(
-      Presenter.handDrawnCells(g, rows: [0, 1]) == [
+      TerminalOutput.handDrawnCells(g, rows: [0, 1]) == [
         Point(x: 1, y: 0), Point(x: 7, y: 0), Point(x: 8, y: 0), Point(x: 9, y: 0),
       ])
   }
 
   @Test func aDisputedGraphemeAfterAnotherIsDrawnInItsOwnTurn() {
     let g = grid(["\(Self.family)\(Self.heart)x"], width: 10)
-    #expect(Presenter.handDrawnCells(g, rows: [0]) == [Point(x: 0, y: 0), Point(x: 6, y: 0), Point(x: 7, y: 0)])
+    #expect(TerminalOutput.handDrawnCells(g, rows: [0]) == [Point(x: 0, y: 0), Point(x: 6, y: 0), Point(x: 7, y: 0)])
   }
 
   @Test func theCellAfterIsNotTheRightHalfOfAWideGrapheme() {
     let g = grid(["\(Self.heart)中x"], width: 5)
-    #expect(Presenter.handDrawnCells(g, rows: [0]) == [Point(x: 0, y: 0), Point(x: 1, y: 0)])
+    #expect(TerminalOutput.handDrawnCells(g, rows: [0]) == [Point(x: 0, y: 0), Point(x: 1, y: 0)])
   }
 
   @Test func aOneColumnDisputedGraphemeInTheLastColumnIsLeftBlank() {
     let g = grid(["ab\(Self.heart)"], width: 3)
-    #expect(Presenter.handDrawnCells(g, rows: [0]).isEmpty)
+    #expect(TerminalOutput.handDrawnCells(g, rows: [0]).isEmpty)
   }
 
   @Test func theScreensLastCellIsLeftToCurses() {
     let g = grid(["\(Self.heart)x", "\(Self.heart)y"], width: 2)
-    #expect(Presenter.handDrawnCells(g, rows: [0, 1]) == [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 0, y: 1)])
+    #expect(
+      TerminalOutput.handDrawnCells(g, rows: [0, 1]) == [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 0, y: 1)])
   }
 
   @Test func onlyTheRowsAskedForAreLookedAt() {
     let g = grid(["\(Self.heart)x", "\(Self.heart)y"], width: 3)
-    #expect(Presenter.handDrawnCells(g, rows: [1]) == [Point(x: 0, y: 1), Point(x: 1, y: 1)])
+    #expect(TerminalOutput.handDrawnCells(g, rows: [1]) == [Point(x: 0, y: 1), Point(x: 1, y: 1)])
   }
 
   /// The core measures U+1FAE8 SHAKING FACE (new in Unicode 15.0) two columns from its table;
@@ -58,10 +59,10 @@ import TooltipKit
     #expect(tk_curses_width(0x4E2D) == 2 && tk_curses_width(0x2500) == 1)
     let g = grid(["a\u{1FAE8}b─中c"], width: 8)
     #expect(Text.width("\u{1FAE8}") == 2)
-    #expect(Presenter.handDrawnCells(g, rows: [0]) == [Point(x: 1, y: 0), Point(x: 3, y: 0)])
+    #expect(TerminalOutput.handDrawnCells(g, rows: [0]) == [Point(x: 1, y: 0), Point(x: 3, y: 0)])
     let new = grid(["a  b─中c"], width: 8)
     let runs = CellGrid.changedRuns(old: g, new: new)
-    #expect(Presenter.rowsReplacingDisputed(old: g, runs: runs) == [0])
+    #expect(TerminalOutput.rowsReplacingDisputed(old: g, runs: runs) == [0])
   }
 
   @Test func aRowIsSentWholeWhenAChangeOverwritesADisputedGrapheme() {
@@ -69,6 +70,6 @@ import TooltipKit
     let new = grid(["ab      cd", "ab\(Self.family)cX"], width: 12)
     let runs = CellGrid.changedRuns(old: old, new: new)
     #expect(runs == [ChangedRun(row: 0, start: 2, end: 8), ChangedRun(row: 1, start: 9, end: 10)])
-    #expect(Presenter.rowsReplacingDisputed(old: old, runs: runs) == [0])
+    #expect(TerminalOutput.rowsReplacingDisputed(old: old, runs: runs) == [0])
   }
 }

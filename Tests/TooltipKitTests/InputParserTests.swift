@@ -509,3 +509,26 @@ func keyInput(_ code: TerminalKey.Code, _ modifiers: KeyModifiers = []) -> Termi
     }
   }
 }
+
+extension InputParserTests {
+  /// A DECRPM answer for mode 2026 (`CSI ? 2026 ; 1|2 $ y`) is noted as synchronized-output
+  /// support and never becomes a key: the `y`, the `$` and the digits would otherwise act as
+  /// keys (`q` ends a program). Answers that say the mode is unknown (0) or permanently off
+  /// (4), and reports for other modes, note nothing.
+  @Test func aSynchronizedOutputAnswerIsNotedAndNeverAKey() {
+    for value in [1, 2] {
+      var parser = InputParser(keys: xtermKeys)
+      var inputs: [TerminalInput] = []
+      for byte in "a\u{1B}[?2026;\(value)$yb".utf8 { parser.add(byte, time: t0, into: &inputs) }
+      #expect(inputs == [.key(.character("a")), .key(.character("b"))])
+      #expect(parser.synchronizedOutput, "answer \(value)")
+    }
+    for answer in ["\u{1B}[?2026;0$y", "\u{1B}[?2026;4$y", "\u{1B}[?2004;1$y", "\u{1B}[2026;1$y"] {
+      var parser = InputParser(keys: xtermKeys)
+      var inputs: [TerminalInput] = []
+      for byte in answer.utf8 { parser.add(byte, time: t0, into: &inputs) }
+      #expect(inputs.isEmpty, "\(answer.debugDescription)")
+      #expect(!parser.synchronizedOutput, "\(answer.debugDescription)")
+    }
+  }
+}

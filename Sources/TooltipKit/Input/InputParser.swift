@@ -36,14 +36,21 @@
 /// starts a new one; any other byte that breaks the grammar ends the sequence, which is
 /// dropped, and is then read on its own. ESC before something that is not a key (a mouse
 /// report, a paste, a sequence nobody knows) is the Esc key, then that.
-package struct InputParser: Sendable {
+///
+/// TooltipCurses' terminal session reads with it; a program that owns ncurses and reads its terminal's
+/// bytes itself (keypad translation off) hands them to it the same way, and gets the same
+/// typed keys, mouse events and pastes: ``add(_:time:into:)-(UnsafeBufferPointer<UInt8>,_,_)`` with each read, ``timeOut(into:)``
+/// once ``pendingWait`` passes with nothing more, and ``TerminalInput/supersedes(_:)`` to act on
+/// the last of a run of motion reports only. Terminal answers (DECRPM, DECRQSS, any string) are
+/// consumed whole and never become keys.
+public struct InputParser: Sendable {
   /// How long the byte after a lone ESC may take: a terminal sends a sequence in one write, so
   /// a longer gap means the user pressed Esc, which must act at once.
-  package static let sequenceWait = Duration.milliseconds(25)
+  public static let sequenceWait = Duration.milliseconds(25)
   /// How long the next byte of a sequence already begun may take (1 s): past `ESC [`, `ESC O`,
   /// `ESC ]`, inside a string, a mouse report, a paste or a UTF-8 character, the rest belongs to
   /// it even over a slow link.
-  package static let slowSequenceWait = Duration.seconds(1)
+  public static let slowSequenceWait = Duration.seconds(1)
 
   /// The most parameter bytes kept for decoding; a longer sequence is still consumed whole,
   /// and means nothing.
@@ -102,6 +109,10 @@ package struct InputParser: Sendable {
   private var pasteMatch = 0
   private let mouse: Bool
   private let utf8Mouse: Bool
+  /// Whether the terminal answered a DECRQM query for synchronized output (DEC mode 2026) with
+  /// a DECRPM report saying it knows the mode (`CSI ? 2026 ; 1 $ y` or `; 2 $ y`): frames may
+  /// then be wrapped in `CSI ? 2026 h` ... `CSI ? 2026 l`. The report is never a key.
+  public private(set) var synchronizedOutput = false
   /// The terminal's keys: sequences without their ESC (`[5~`, `OH`), from terminfo.
   private var keys: KeyTable
 
@@ -114,7 +125,7 @@ package struct InputParser: Sendable {
   ///     (the 1005 encoding, for a terminal whose terminfo asks for it).
   ///   - keys: the terminal's key sequences and the keys they are (as terminfo names them),
   ///     each sequence as sent, from its ESC.
-  package init(mouse: Bool = true, utf8MouseCoordinates: Bool = false, keys: [[UInt8]: TerminalKey] = [:]) {
+  public init(mouse: Bool = true, utf8MouseCoordinates: Bool = false, keys: [[UInt8]: TerminalKey] = [:]) {
     self.init(mouse: mouse, utf8MouseCoordinates: utf8MouseCoordinates, keyList: keys.map { ($0.key, $0.value) })
   }
 
@@ -124,7 +135,7 @@ package struct InputParser: Sendable {
   /// A list, not a dictionary: a dictionary keyed by byte arrays makes the runtime look up
   /// `Hashable` conformances at its first use, two scans of every conformance record of the
   /// program at every start.
-  package init(mouse: Bool = true, utf8MouseCoordinates: Bool = false, keyList: [([UInt8], TerminalKey)]) {
+  public init(mouse: Bool = true, utf8MouseCoordinates: Bool = false, keyList: [([UInt8], TerminalKey)]) {
     self.mouse = mouse
     utf8Mouse = utf8MouseCoordinates
     keys = KeyTable(keyList)
@@ -135,17 +146,18 @@ package struct InputParser: Sendable {
   ///
   /// Looking the keys up in terminfo is most of a reader's cost at start, and a program's first
   /// frame needs none of them: a reader can make its parser without them and give them here.
-  package mutating func setKeys(_ keyList: [([UInt8], TerminalKey)]) {
+  public mutating func setKeys(_ keyList: [([UInt8], TerminalKey)]) {
     keys = KeyTable(keyList)
   }
 
   /// Whether a sequence or character is unfinished: the reader should wait at most
-  /// ``pendingWait`` for the next byte, then call ``timeOut(into:)``.
-  package var isPending: Bool { state != .ground || assembler.isPending }
+  /// ``pendingWait`` for the next byte, then call ``timeOut(into:)``, so that a lone Esc acts
+  /// and a sequence cut short is dropped rather than held for good.
+  public var isPending: Bool { state != .ground || assembler.isPending }
 
   /// How long the next byte may take before ``timeOut(into:)`` ends what is unfinished; nil
   /// when nothing is.
-  package var pendingWait: Duration? {
+  public var pendingWait: Duration? {
     switch state {
     case .ground: assembler.isPending ? Self.slowSequenceWait : nil
     case .escape, .escapeIntermediate: Self.sequenceWait
@@ -154,8 +166,10 @@ package struct InputParser: Sendable {
     }
   }
 
-  /// Ends what is unfinished because its next byte did not come; see the type's notes.
-  package mutating func timeOut(into output: inout [TerminalInput]) {
+  /// Ends what is unfinished because its next byte did not come, appending what it was to
+  /// `output` (a lone ESC is Esc; see the type's notes): the reader calls it once
+  /// ``pendingWait`` passed with nothing more read.
+  public mutating func timeOut(into output: inout [TerminalInput]) {
     let hadAlt = alt
     var key: TerminalKey?
     switch state {
@@ -192,13 +206,15 @@ package struct InputParser: Sendable {
   }
 
   /// Adds the bytes read at `time` (the time stamped on mouse events), appending the inputs
-  /// they complete to `output`.
-  package mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, time: Duration, into output: inout [TerminalInput]) {
+  /// they complete to `output`: one call per read, whatever the read cut (a sequence may end in
+  /// the next read).
+  public mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, time: Duration, into output: inout [TerminalInput]) {
     for byte in bytes { add(byte, time: time, into: &output) }
   }
 
-  /// Adds one byte read at `time`, appending the inputs it completes to `output`.
-  package mutating func add(_ byte: UInt8, time: Duration, into output: inout [TerminalInput]) {
+  /// Adds one byte read at `time`, appending the inputs it completes to `output`: for a reader
+  /// that gets its bytes one at a time (a program's own `wgetch` with keypad translation off).
+  public mutating func add(_ byte: UInt8, time: Duration, into output: inout [TerminalInput]) {
     if state == .ground, !assembler.isPending, byte >= 0x20, byte < 0x7F {
       // The common case, taken first: a printable ASCII key (its character is a small string
       // made in place, no table to build at the first key).
@@ -431,7 +447,10 @@ package struct InputParser: Sendable {
   // MARK: - Sequences
 
   private mutating func finishCSI(final: UInt8, time: Duration, into output: inout [TerminalInput]) {
-    if !intermediates.isEmpty { return finish(nil, into: &output) }
+    if !intermediates.isEmpty {
+      noteModeReport(final: final)
+      return finish(nil, into: &output)
+    }
     if parameters.isEmpty {
       if final == 0x4D {
         // X10 (or 1005) mouse report: three values follow.
@@ -456,6 +475,16 @@ package struct InputParser: Sendable {
       return
     }
     finish(modifiedKey(final: final), into: &output)
+  }
+
+  /// Notes a DECRPM report (`CSI ? mode ; value $ y`) for synchronized output: a value of 1
+  /// (set) or 2 (reset) says the terminal knows the mode; 0 (unknown) and 4 (permanently
+  /// reset) say it does not.
+  private mutating func noteModeReport(final: UInt8) {
+    guard final == 0x79, intermediates == [0x24], parameters.first == 0x3F,
+      let fields = Self.numbers(Array(parameters.dropFirst())), fields.count == 2, fields[0] == 2026
+    else { return }
+    if fields[1] == 1 || fields[1] == 2 { synchronizedOutput = true }
   }
 
   /// The key a CSI sequence with parameters stands for: xterm's modifier parameter on a known

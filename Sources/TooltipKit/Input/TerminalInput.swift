@@ -15,3 +15,22 @@ public enum TerminalInput: Hashable, Sendable {
   /// The terminal was resized to this size.
   case resize(Size)
 }
+
+extension TerminalInput {
+  /// Whether this input makes `earlier`, read just before it, stale: both are pointer motion
+  /// with no button held, or both drags of one button.
+  ///
+  /// A reader that finds several inputs waiting acts on the last of such a run only (SPEC 4,
+  /// Cost): a pointer swept across the screen while the program was busy is one input, not
+  /// hundreds, and a press, release or key among them keeps its place, since only motion
+  /// directly after motion is dropped. The session applies it; a program that feeds
+  /// ``InputParser`` itself applies it the same way.
+  public func supersedes(_ earlier: TerminalInput) -> Bool {
+    guard case .mouse(let first) = earlier, case .mouse(let second) = self else { return false }
+    switch (first.action, second.action) {
+    case (.move, .move): return true
+    case (.drag(let a), .drag(let b)): return a == b
+    default: return false
+    }
+  }
+}
