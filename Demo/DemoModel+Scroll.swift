@@ -1,4 +1,5 @@
 import TooltipKit
+import TooltipScenes
 
 /// Scrolling a scene taller than its area (the reading scene): PgUp, PgDn and the wheel move
 /// the scene under the chrome, and its anchors keep their tooltips while scrolled off (their
@@ -16,8 +17,14 @@ extension DemoModel {
     return max(decorations, anchors)
   }
 
-  /// How far the scene can scroll: the rows it has past the area's; 0 for a scene that fits.
-  var maxScroll: Int { max(0, contentHeight - sceneArea.size.height) }
+  /// Whether the scene scrolls: the reading scene, a page of text that can be longer than the
+  /// screen. The other scenes are laid out to the screen, so an anchor a small screen leaves out
+  /// closes its tooltip, as it always did.
+  var scrolls: Bool { scenes[sceneIndex].name == BuiltinScene.reading.rawValue }
+
+  /// How far the scene can scroll: the rows it has past the area's; 0 for a scene that fits,
+  /// and for a scene that does not scroll.
+  var maxScroll: Int { scrolls ? max(0, contentHeight - sceneArea.size.height) : 0 }
 
   /// The area the scene is laid out in, moved up by the scroll: scene row `scrollOffset` is
   /// the area's first visible row.
