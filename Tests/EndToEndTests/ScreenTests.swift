@@ -67,6 +67,8 @@ extension EndToEnd {
       pane.expectScreen(try snapshot(["--size", "80x24", "--scene", "form"]))
       pane.send("n")
       pane.expectScreen(try snapshot(["--size", "80x24", "--scene", "edges"]))
+      pane.send("n")
+      pane.expectScreen(try snapshot(["--size", "80x24", "--scene", "reading"]))
       pane.send("n", "t", "Enter")
       pane.expectScreen(try snapshot(["--size", "80x24", "--theme", "dark", "--open", "top-sm"]))
       // The theme toggle keeps the tooltip open.
