@@ -115,6 +115,7 @@ extension DemoModel {
     ("arrows, h j k l", "nearest anchor that way"),
     ("Enter / Space", "tap the selected anchor"),
     ("mouse left", "tap what is under it"),
+    ("PgUp / PgDn, wheel", "scroll a page / three rows"),
     ("i", "show or hide its tooltip"),
     ("Esc", "close the tooltip"),
     ("t", "theme light / dark"),

@@ -60,7 +60,7 @@ struct Options: Equatable {
 
   static let usage = """
     Usage:
-      tooltip-tui [--scene gallery|form|edges|FILE.json] [--theme light|dark]
+      tooltip-tui [--scene gallery|form|edges|reading|FILE.json] [--theme light|dark]
                   [--fidelity hug|file] [--dismiss consume|pass-through] [--edges crop|shift]
                   [--hover] [--focus] [--ascii] [--no-mouse] [--open ID] [--bare]
       tooltip-tui --snapshot --size COLSxROWS [--open ID] [--bare] [--ansi | --svg] [options above]

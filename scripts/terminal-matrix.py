@@ -300,8 +300,12 @@ stty -g > before
 echo $? > status.tmp
 stty -g > after
 mv status.tmp status
+gate reading
+[ -e shrink ] && stty rows %(rows)d cols %(columns)d
+%(demo)s --scene reading 2> stderr-reading
+echo $? > reading-status.tmp && mv reading-status.tmp reading-status
 exec sleep 600
-""" % dict(d=d, demo=demo)
+""" % dict(d=d, demo=demo, rows=ROWS, columns=COLUMNS)
         (self.dir / "inner.sh").write_text(inner)
         outer = "cd %s\necho \"$WINDOWID\" > window.tmp && mv window.tmp window\n" % d
         kind = self.spec.get("inner")
@@ -666,6 +670,12 @@ def bubble_closed(bubble, background):
     return condition
 
 
+# The reading scene's wrapped term, `jointly and severally liable`: its two segments (x, y, width)
+# at scroll 0, and its bottom bubble (centred on the last segment, cropped at the left edge).
+JOINTLY = ((41, 5, 7), (4, 6, 20))
+READING_BUBBLE = (range(0, 29), range(8, 13), (13, 7))
+
+
 class Context:
     """What the checks share in one terminal: the run, the background, the screens so far."""
 
@@ -938,6 +948,57 @@ def check_quit(c):
         raise Failed("the screen after q is neither the shell's nor clean (rows with text: %s)" % inked(r.shot()))
 
 
+def check_reading(c):
+    """The reading scene, the demo started on it after quit: a click on the wrapped term's
+    second-row segment opens its bubble (both segments highlighted), a click elsewhere closes
+    it, Enter opens it again from the keyboard; PgDn scrolls the term off (the bubble hidden,
+    not closed) and PgUp brings both back; the wheel does the same."""
+    r = c.run
+    if r.size != (COLUMNS, ROWS):
+        # foot's window stays maximised (weston): the demo gets 80 x 24 cells of it, so that
+        # the scene is taller than its area and scrolls.
+        (r.dir / "shrink").write_text("")
+    (r.dir / "reading").write_text("")
+    first, second = JOINTLY
+    shown = lambda s: s.ink(first[0], first[1]) and any(s.ink(x, ROWS - 1) for x in range(COLUMNS))
+    if not r.wait_for(shown):
+        raise Failed("the demo started on the reading scene shows no frame")
+    c.scene = "reading"
+    r.click(second[0] + 6, second[1])
+    shot = r.wait_for(bubble_open(READING_BUBBLE, c.background))
+    if not shot:
+        raise Failed("a click on the term's second-row segment opened no bubble")
+    for x, y, w in JOINTLY:
+        if not any(shot.dominant(i, y) != c.background for i in range(x, x + w)):
+            raise Failed("the segment at row %d is not highlighted" % y)
+    r.click(2, 20)
+    if not r.wait_for(bubble_closed(READING_BUBBLE, c.background)):
+        raise Failed("a click elsewhere did not close it")
+    r.key("Return")
+    if not r.wait_for(bubble_open(READING_BUBBLE, c.background)):
+        raise Failed("Enter opened no bubble")
+    off = lambda s: not s.ink(first[0], first[1]) and bubble_closed(READING_BUBBLE, c.background)(s)
+    back = lambda s: s.ink(first[0], first[1]) and bubble_open(READING_BUBBLE, c.background)(s)
+    r.key("Next")
+    if not r.wait_for(off):
+        raise Failed("PgDn did not scroll the term and its bubble off")
+    r.key("Prior")
+    if not r.wait_for(back):
+        raise Failed("PgUp did not bring the term back with its bubble")
+    r.press(60, 12, ["click", "--repeat", "4", "--delay", "50", "5"])
+    if not r.wait_for(off):
+        raise Failed("the wheel did not scroll the term and its bubble off")
+    r.press(60, 12, ["click", "--repeat", "5", "--delay", "50", "4"])
+    if not r.wait_for(back):
+        raise Failed("the wheel did not bring the term back with its bubble")
+    r.key("q")
+    if not wait_until(lambda: (r.dir / "reading-status").exists(), TIMEOUT):
+        raise Failed("the demo did not exit on q")
+    status = (r.dir / "reading-status").read_text().strip()
+    if status != "0":
+        raise Failed("exit status %s" % status)
+
+
 # The checks in the order they run (each leaves the demo where the next expects it); a check
 # that needs an earlier one fails when that one did.
 CHECKS = [
@@ -952,6 +1013,7 @@ CHECKS = [
     ("resize", check_resize),
     ("col>223", check_wide_click),
     ("quit", check_quit),
+    ("reading", check_reading),
 ]
 
 

@@ -173,7 +173,7 @@ extension EndToEnd {
       pane.send("?")
       #expect(pane.wait { pane.capture().contains { $0.contains("Any key closes this help.") } })
       let help = pane.capture().joined(separator: "\n")
-      for key in ["Tab / Shift-Tab", "Enter / Space", "Esc", "q / Ctrl-C", "Ctrl-L"] {
+      for key in ["Tab / Shift-Tab", "Enter / Space", "PgUp / PgDn, wheel", "Esc", "q / Ctrl-C", "Ctrl-L"] {
         #expect(help.contains(key), "help lists \(key)")
       }
       // The key that closes the help does nothing else: Enter would otherwise open top-sm.

@@ -7,8 +7,10 @@ import Testing
 /// reports stop after a key unless 1003 is asked for as the session does) and foot, a Wayland
 /// terminal, in weston. Each one installed
 /// here runs every check of the matrix (start, glyphs, selection, keys, colours, a click, hover, a held
-/// press, a resize with a bubble open, a click past column 223, quit); a failed check fails the
-/// test, with the matrix's table and the reasons in the message.
+/// press, a resize with a bubble open, a click past column 223, quit, and the reading scene: a
+/// wrapped term opened by a click on its second row and by Enter, hidden by PgDn and the wheel,
+/// shown again by PgUp and the wheel); a failed check fails the test, with the matrix's table and
+/// the reasons in the message.
 @Suite(.serialized, .timed) struct TerminalMatrixTests {
   /// The engines' names as the script takes them, and the programs each needs.
   static let engines: [(name: String, programs: [String])] = [
@@ -17,7 +19,7 @@ import Testing
   ]
 
   /// The checks in the script's `CHECKS` list.
-  static let checks = 11
+  static let checks = 12
 
   @Test func everyCheckPassesInEachInstalledEngine() throws {
     let installed = Self.engines.filter { $0.programs.allSatisfy { Binary.onPath($0) != nil } }.map(\.name)
