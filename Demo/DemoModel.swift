@@ -40,9 +40,6 @@ struct DemoModel {
   /// carry no time of their own, and the focus delay starts then.
   private var now: Duration?
   private(set) var layout: SceneLayout
-  /// Whether some anchor of the scene shown opens on hover, so the terminal must report every
-  /// pointer motion: found once per layout, not once per frame.
-  private(set) var needsPointerMotion: Bool
   /// The status row's hint for the selected anchor, kept until the selection or the layout
   /// changes: its copy is read once, not on every frame.
   private(set) var hint: StatusHint
@@ -87,7 +84,6 @@ struct DemoModel {
     // on the half-made model: this function's frame, which the first layout runs below, went
     // from 6.2 to 5.3 KB.
     hint = Self.makeHint(selectedID: state.selectedID, layout: layout, screen: screen)
-    needsPointerMotion = layout.scene.needsPointerMotion
     if layout.anchors.count >= Self.sceneLayerThreshold { sceneLayer = Self.sceneLayer(of: layout, screen: screen) }
   }
 
@@ -128,11 +124,9 @@ struct DemoModel {
     layoutChanged()
   }
 
-  /// What follows a new layout: the hint, whether the terminal must report every pointer
-  /// motion, the scene layer. (The state lays the open bubble out again when it is sent the
-  /// new layout.)
+  /// What follows a new layout: the hint, the scene layer. (The state lays the open bubble out
+  /// again when it is sent the new layout.)
   private mutating func layoutChanged() {
-    needsPointerMotion = layout.scene.needsPointerMotion
     hint = makeHint()
     sceneLayer = Self.sceneLayer(of: layout, screen: screen)
   }

@@ -62,8 +62,6 @@ enum InteractiveMode {
     while true {
       switch session.next(deadline: model.deadline ?? (extremes ? TerminalSession.now + .seconds(Int64.max) : nil)) {
       case .draw:
-        // Every pointer motion only while some anchor of the scene opens on hover.
-        session.pointerMotion = model.needsPointerMotion
         if extremes {
           var grid = model.frame()
           grid.cursor = Point(x: Int.max, y: Int.max)

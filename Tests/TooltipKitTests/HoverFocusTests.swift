@@ -62,6 +62,27 @@ import TooltipKit
     #expect(Self.l.scene.needsPointerMotion)
   }
 
+  /// Every way of drawing the tooltips says whether the frame needs every pointer motion, from
+  /// the layout: a front end presenting it follows that, and a program passes nothing on.
+  @Test func framesSayWhetherTheyNeedPointerMotion() {
+    for (layout, needs) in [(Self.l, true), (Board.standard, false)] {
+      let state = TooltipState(layout: layout)
+      var drawn = CellGrid(size: layout.screen)
+      drawn.draw(layout, state: state)
+      var tooltips = CellGrid(size: layout.screen)
+      tooltips.needsPointerMotion = !needs
+      tooltips.drawTooltips(layout, state: state)
+      let rendered = render(scene: layout.scene, state: state, size: layout.screen)
+      #expect(drawn.needsPointerMotion == needs)
+      #expect(tooltips.needsPointerMotion == needs)
+      #expect(rendered.needsPointerMotion == needs)
+    }
+    // Not part of what a grid draws: two grids alike but for it are equal.
+    var flagged = CellGrid(size: Size(width: 3, height: 1))
+    flagged.needsPointerMotion = true
+    #expect(flagged == CellGrid(size: Size(width: 3, height: 1)))
+  }
+
   @Test func anchorsChooseForThemselves() {
     // Scene off, b on: b opens and a does not.
     let onlyB = Self.hoverLayout(hover: false) { $0[1].opensOnHover = true }
