@@ -119,9 +119,12 @@ struct DemoModel {
       : Rect(size: screen)
   }
 
-  mutating func relayout() {
+  /// Lays the scene out again and tells the state, with `input`: the one way the layout changes,
+  /// so no new layout goes unsent (the state closes what it lost at once, not at the next input).
+  mutating func relayout(_ input: TooltipInput = .layoutChanged) {
     layout = SceneLayout(scene: scrolled(scene), screen: screen, area: scrolledArea, options: render)
     layoutChanged()
+    send(input)
   }
 
   /// What follows a new layout: the hint, the scene layer. (The state lays the open bubble out
@@ -263,7 +266,6 @@ struct DemoModel {
       screen = Size(width: max(0, size.width), height: max(0, size.height))
       scrollOffset = min(scrollOffset, maxScroll)
       relayout()
-      send(.layoutChanged)
       return .redrawAll
     }
     if helpVisible {
@@ -346,38 +348,31 @@ struct DemoModel {
       case .md: sizeOverride = nil
       }
       relayout()
-      send(.layoutChanged)
     case UInt8(ascii: "1"):
       headlineOn.toggle()
       relayout()
-      send(.layoutChanged)
     case UInt8(ascii: "2"):
       supportingOn.toggle()
       relayout()
-      send(.layoutChanged)
     case UInt8(ascii: "f"):
       render.fidelity = render.fidelity == .hug ? .file : .hug
       relayout()
-      send(.layoutChanged)
     case UInt8(ascii: "p"):
       policy = policy == .consume ? .passThrough : .consume
     case UInt8(ascii: "e"):
       // Crop and shift, for every scene from now on; the open bubble is laid out again.
       edgesOverride = scene.edges == .crop ? .shift : .crop
       relayout()
-      send(.layoutChanged)
       lastEvent = "edges: \(scene.edges.rawValue)"
     case UInt8(ascii: "o"):
       // Hover and focus together, for every scene from now on.
       hoverOverride = !(scene.opensOnHover || scene.opensOnFocus)
       relayout()
-      send(.layoutChanged)
       lastEvent = "hover and focus: \(hoverOverride! ? "on" : "off")"
     case UInt8(ascii: "n"):
       sceneIndex = (sceneIndex + 1) % scenes.count
       scrollOffset = 0
-      relayout()
-      send(.sceneReplaced)
+      relayout(.sceneReplaced)
     case UInt8(ascii: "d"):
       debugVisible.toggle()
     case UInt8(ascii: "g"):

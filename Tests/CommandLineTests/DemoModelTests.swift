@@ -135,4 +135,21 @@ import TooltipScenes
     #expect(model.state.openBubble(model.layout) == bubble)
     #expect(model.state.bubbleLayouts == 1)
   }
+
+  /// Every new layout reaches the state as it is made, not at the next input: the open
+  /// tooltip's bubble is laid out again for it at once (the state keeps one per layout), after
+  /// a resize and after each key that lays the scene out again.
+  @Test func aNewLayoutReachesTheStateAtOnce() {
+    let inputs: [TerminalInput] =
+      [.resize(Size(width: 100, height: 24))] + ["s", "1", "2", "f", "e", "o"].map { .key(.character($0)) }
+    for input in inputs {
+      var model = Self.formModel()
+      model.open("publish")
+      #expect(model.state.bubbleLayouts == 1)
+      _ = model.handle(input)
+      #expect(model.state.bubbleLayouts == (model.state.openID == nil ? 1 : 2), "\(input)")
+      let placed = model.state.selectedID.map { model.layout.anchor(id: $0) != nil } ?? true
+      #expect(placed, "\(input)")
+    }
+  }
 }
