@@ -10,6 +10,8 @@ struct DemoModel {
   /// What the main loop should do after an input.
   enum Outcome: Equatable {
     case draw
+    /// Nothing on screen changed: no frame is composed for the input.
+    case unchanged
     case redrawAll
     case quit(Int32)
   }
@@ -276,7 +278,7 @@ struct DemoModel {
       case .mouse(let mouse): closes = (mouse.isPress || mouse.isClick) && mouse.button == 1
       default: closes = false
       }
-      guard closes else { return .draw }
+      guard closes else { return .unchanged }
       helpVisible = false
       // The whole screen, not the cells that changed: on a 1 x 1 screen ncurses never
       // blanks the overlay's one cell, its last, and a letter of the help stayed there.
@@ -295,14 +297,15 @@ struct DemoModel {
         switch handle(part) {
         case .quit(let status): return .quit(status)
         case .redrawAll: outcome = .redrawAll
-        case .draw: break
+        case .draw, .unchanged: break
         }
       }
       return outcome
     }
     // Pointer motion is hover's; pastes, other buttons and drags mean nothing here.
-    if let mapped = TooltipKeymap.input(for: input) { send(mapped) }
-    return .draw
+    guard let mapped = TooltipKeymap.input(for: input) else { return .unchanged }
+    let revision = state.revision
+    return send(mapped).isEmpty && state.revision == revision ? .unchanged : .draw
   }
 
   /// The ASCII code of `key` when it is a character typed with exactly `modifiers`, else 0.

@@ -72,6 +72,7 @@ enum InteractiveMode {
       case .input(let input):
         switch model.handle(input, now: TerminalSession.now) {
         case .draw: break
+        case .unchanged: session.unchanged()
         case .redrawAll: session.invalidate()
         case .quit(let status):
           session.end()

@@ -420,8 +420,20 @@ public final class TerminalSession {
   /// Notes that an event is returned: a frame becomes due, within ``batchTime`` of the first
   /// event since the last one (input typed ahead of the first frame included).
   private func happened() {
+    dueBefore = (drawDue, batchStart)
     drawDue = true
     if batchStart == nil { batchStart = MonotonicClock.now }
+  }
+
+  /// Whether a frame was due, and since when, before the last event returned.
+  private var dueBefore: (Bool, Duration?) = (false, nil)
+
+  /// Says that the input ``next(deadline:)`` just returned changed nothing on screen (its
+  /// `TooltipState.revision` unchanged, nothing of the program's own moved): no
+  /// ``Event/draw`` comes for it, so a motion report that opens and closes nothing composes no
+  /// frame. A frame still comes for whatever happened before it and was not drawn yet.
+  public func unchanged() {
+    (drawDue, batchStart) = dueBefore
   }
 
   /// The status ``next(deadline:)`` returned with ``Event/quit(status:reason:)``, 0 after ``end()``.
