@@ -375,7 +375,7 @@ public final class TerminalSession {
       if let signal = pendingSignal {
         let reason = TerminalGuard.pendingSignal == nil ? inputEnd : nil
         endAfterSignal(signal)
-        endStatus = 128 + signal
+        endStatus = TerminalGuard.quitStatus(signal)
         return .quit(status: endStatus, reason: reason)
       }
       if !firstDrawn {
