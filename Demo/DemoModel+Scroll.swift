@@ -54,7 +54,6 @@ extension DemoModel {
     guard offset != scrollOffset else { return }
     scrollOffset = offset
     relayout()
-    send(.layoutChanged)
     lastEvent = "scrolled to row \(offset + 1)"
   }
 

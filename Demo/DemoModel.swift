@@ -10,6 +10,8 @@ struct DemoModel {
   /// What the main loop should do after an input.
   enum Outcome: Equatable {
     case draw
+    /// Nothing on screen changed: no frame is composed for the input.
+    case unchanged
     case redrawAll
     case quit(Int32)
   }
@@ -40,9 +42,6 @@ struct DemoModel {
   /// carry no time of their own, and the focus delay starts then.
   private var now: Duration?
   private(set) var layout: SceneLayout
-  /// Whether some anchor of the scene shown opens on hover, so the terminal must report every
-  /// pointer motion: found once per layout, not once per frame.
-  private(set) var needsPointerMotion: Bool
   /// The status row's hint for the selected anchor, kept until the selection or the layout
   /// changes: its copy is read once, not on every frame.
   private(set) var hint: StatusHint
@@ -87,7 +86,6 @@ struct DemoModel {
     // on the half-made model: this function's frame, which the first layout runs below, went
     // from 6.2 to 5.3 KB.
     hint = Self.makeHint(selectedID: state.selectedID, layout: layout, screen: screen)
-    needsPointerMotion = layout.scene.needsPointerMotion
     if layout.anchors.count >= Self.sceneLayerThreshold { sceneLayer = Self.sceneLayer(of: layout, screen: screen) }
   }
 
@@ -123,16 +121,17 @@ struct DemoModel {
       : Rect(size: screen)
   }
 
-  mutating func relayout() {
+  /// Lays the scene out again and tells the state, with `input`: the one way the layout changes,
+  /// so no new layout goes unsent (the state closes what it lost at once, not at the next input).
+  mutating func relayout(_ input: TooltipInput = .layoutChanged) {
     layout = SceneLayout(scene: scrolled(scene), screen: screen, area: scrolledArea, options: render)
     layoutChanged()
+    send(input)
   }
 
-  /// What follows a new layout: the hint, whether the terminal must report every pointer
-  /// motion, the scene layer. (The state lays the open bubble out again when it is sent the
-  /// new layout.)
+  /// What follows a new layout: the hint, the scene layer. (The state lays the open bubble out
+  /// again when it is sent the new layout.)
   private mutating func layoutChanged() {
-    needsPointerMotion = layout.scene.needsPointerMotion
     hint = makeHint()
     sceneLayer = Self.sceneLayer(of: layout, screen: screen)
   }
@@ -269,7 +268,6 @@ struct DemoModel {
       screen = Size(width: max(0, size.width), height: max(0, size.height))
       scrollOffset = min(scrollOffset, maxScroll)
       relayout()
-      send(.layoutChanged)
       return .redrawAll
     }
     if helpVisible {
@@ -280,7 +278,7 @@ struct DemoModel {
       case .mouse(let mouse): closes = (mouse.isPress || mouse.isClick) && mouse.button == 1
       default: closes = false
       }
-      guard closes else { return .draw }
+      guard closes else { return .unchanged }
       helpVisible = false
       // The whole screen, not the cells that changed: on a 1 x 1 screen ncurses never
       // blanks the overlay's one cell, its last, and a letter of the help stayed there.
@@ -299,14 +297,15 @@ struct DemoModel {
         switch handle(part) {
         case .quit(let status): return .quit(status)
         case .redrawAll: outcome = .redrawAll
-        case .draw: break
+        case .draw, .unchanged: break
         }
       }
       return outcome
     }
     // Pointer motion is hover's; pastes, other buttons and drags mean nothing here.
-    if let mapped = TooltipKeymap.input(for: input) { send(mapped) }
-    return .draw
+    guard let mapped = TooltipKeymap.input(for: input) else { return .unchanged }
+    let revision = state.revision
+    return send(mapped).isEmpty && state.revision == revision ? .unchanged : .draw
   }
 
   /// The ASCII code of `key` when it is a character typed with exactly `modifiers`, else 0.
@@ -352,38 +351,31 @@ struct DemoModel {
       case .md: sizeOverride = nil
       }
       relayout()
-      send(.layoutChanged)
     case UInt8(ascii: "1"):
       headlineOn.toggle()
       relayout()
-      send(.layoutChanged)
     case UInt8(ascii: "2"):
       supportingOn.toggle()
       relayout()
-      send(.layoutChanged)
     case UInt8(ascii: "f"):
       render.fidelity = render.fidelity == .hug ? .file : .hug
       relayout()
-      send(.layoutChanged)
     case UInt8(ascii: "p"):
       policy = policy == .consume ? .passThrough : .consume
     case UInt8(ascii: "e"):
       // Crop and shift, for every scene from now on; the open bubble is laid out again.
       edgesOverride = scene.edges == .crop ? .shift : .crop
       relayout()
-      send(.layoutChanged)
       lastEvent = "edges: \(scene.edges.rawValue)"
     case UInt8(ascii: "o"):
       // Hover and focus together, for every scene from now on.
       hoverOverride = !(scene.opensOnHover || scene.opensOnFocus)
       relayout()
-      send(.layoutChanged)
       lastEvent = "hover and focus: \(hoverOverride! ? "on" : "off")"
     case UInt8(ascii: "n"):
       sceneIndex = (sceneIndex + 1) % scenes.count
       scrollOffset = 0
-      relayout()
-      send(.sceneReplaced)
+      relayout(.sceneReplaced)
     case UInt8(ascii: "d"):
       debugVisible.toggle()
     case UInt8(ascii: "g"):

@@ -62,8 +62,6 @@ enum InteractiveMode {
     while true {
       switch session.next(deadline: model.deadline ?? (extremes ? TerminalSession.now + .seconds(Int64.max) : nil)) {
       case .draw:
-        // Every pointer motion only while some anchor of the scene opens on hover.
-        session.pointerMotion = model.needsPointerMotion
         if extremes {
           var grid = model.frame()
           grid.cursor = Point(x: Int.max, y: Int.max)
@@ -74,6 +72,7 @@ enum InteractiveMode {
       case .input(let input):
         switch model.handle(input, now: TerminalSession.now) {
         case .draw: break
+        case .unchanged: session.unchanged()
         case .redrawAll: session.invalidate()
         case .quit(let status):
           session.end()

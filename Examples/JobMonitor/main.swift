@@ -357,7 +357,7 @@ while true {
     if let end = tips.inputEnd { quit(end.status, end.reason) }
     if consumed { continue }
   #else
-    if let signal = TerminalGuard.pendingSignal { quit(128 + signal, nil) }
+    if let status = TerminalGuard.pendingQuitStatus { quit(status, nil) }
   #endif
   let page = Screen.tableHeight - 1
   switch value {

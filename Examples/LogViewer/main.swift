@@ -156,7 +156,6 @@ struct Viewer {
 
 let session: TerminalSession
 do { session = try TerminalSession(mouse: true) } catch { quit(2, "\(error)") }
-session.pointerMotion = true
 let feed = Feed()
 let wake = session.waker
 Task.detached { [feed] in

@@ -181,7 +181,7 @@ while true {
     if let end = tips.inputEnd { quit(end.status, end.reason) }
     if consumed { continue }
   #else
-    if let signal = TerminalGuard.pendingSignal { quit(128 + signal, nil) }
+    if let status = TerminalGuard.pendingQuitStatus { quit(status, nil) }
   #endif
   switch value {
   case Int32(UInt8(ascii: "q")): quit(0, nil)

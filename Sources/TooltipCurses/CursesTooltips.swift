@@ -173,7 +173,7 @@ public final class CursesTooltips {
   public func handle(_ value: Int32, mouse: MEVENT? = nil) -> Bool {
     events = []
     defer {
-      if let signal = TerminalGuard.pendingSignal { inputEnd = (128 + signal, nil) }
+      if let status = TerminalGuard.pendingQuitStatus { inputEnd = (status, nil) }
     }
     followResume()
     let now = MonotonicClock.now

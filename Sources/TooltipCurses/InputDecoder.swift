@@ -56,11 +56,11 @@ package struct MouseReport: Hashable, Sendable {
 /// Keys: ncurses' named codes (`KEY_HOME`, `KEY_NPAGE`, `KEY_F(n)`, `KEY_SLEFT`, ...), and the
 /// modified keys terminfo names in xterm's style (`kUP5` is Ctrl-Up), by `keyname`; any other
 /// code is `TerminalKey.Code.other(_:)`. Mouse: every button, the wheel, motion and the
-/// modifiers. It keeps which buttons are down, for one ncurses habit: with `mouseinterval(0)`,
+/// modifiers. It keeps which buttons are down (`HeldButtons`, as the byte parser does), for one ncurses habit: with `mouseinterval(0)`,
 /// a press and its release that arrive in one read are reported as the release alone. A
 /// release with no press before it is therefore a click at its cell.
 package struct InputDecoder: Sendable {
-  private var buttonsDown: [TerminalMouse.Button] = []
+  private var held = HeldButtons()
 
   /// A decoder with every button up.
   package init() {}
@@ -109,23 +109,19 @@ package struct InputDecoder: Sendable {
       let released = bits & MouseReport.mask(i + 1, 1) != 0
       let clicked = bits & MouseReport.mask(i + 1, 4 | 8 | 16) != 0
       if clicked || (pressed && released) {
-        buttonsDown.removeAll { $0 == button }
+        held.release(button)
         return event(.click(button))
       }
       if pressed {
-        if !buttonsDown.contains(button) { buttonsDown.append(button) }
+        held.press(button)
         return event(.press(button))
       }
       if released {
         // The press went by unreported (it came in the same read): a click.
-        guard buttonsDown.contains(button) else { return event(.click(button)) }
-        buttonsDown.removeAll { $0 == button }
-        return event(.release(button))
+        return event(held.release(button) ? .release(button) : .click(button))
       }
     }
-    if bits & MouseReport.mask(6, 8) != 0 {
-      return event(buttonsDown.last.map { .drag($0) } ?? .move)
-    }
+    if bits & MouseReport.mask(6, 8) != 0 { return event(held.motion(with: held.last)) }
     return nil
   }
 

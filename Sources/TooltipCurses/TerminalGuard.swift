@@ -99,6 +99,13 @@ public enum TerminalGuard {
   /// with 128 + it.
   public static var pendingSignal: Int32? { SignalFlags.pending }
 
+  /// The exit status for ``pendingSignal``, nil with none pending: 128 + the signal, as shells
+  /// report a process a signal ended (the one place the front ends and a program take it from).
+  public static var pendingQuitStatus: Int32? { pendingSignal.map(quitStatus) }
+
+  /// The exit status of a program that `signal` ended: 128 + the signal.
+  static func quitStatus(_ signal: Int32) -> Int32 { 128 + signal }
+
   /// Whether the program was stopped and continued (Ctrl-Z, then `fg`) since the last call:
   /// draw the whole screen again (`clearok(curscr, true)`), as the terminal may show anything
   /// by then.

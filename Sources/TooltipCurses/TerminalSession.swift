@@ -55,20 +55,29 @@ public final class TerminalSession {
   /// Whether curses switched mouse reporting on (and SGR 1006 was asked for beside it).
   private let mouseOn: Bool
   /// Whether the terminal reports every pointer motion, with no button held too (any-motion
-  /// tracking, DECSET 1003): what hover needs. Set it to `scene.needsPointerMotion` after each
-  /// change of scene, so a scene without hover costs no motion reports. Off at start, and off
-  /// again on every way out; without mouse reporting it stays off. Switching it off asks for
-  /// button-motion tracking (1002) again, as most terminals drop every mouse mode with 1003.
-  /// Switching it on writes 1003 off then on, and 1003 on once more at the first motion
-  /// report: mlterm 3.9 otherwise stops reporting motion after a key typed before it
-  /// (`MotionTracking`).
+  /// tracking, DECSET 1003): what hover needs. The session follows each frame it presents
+  /// (`CellGrid.needsPointerMotion`), so setting it is needed no more; a program that
+  /// sets it to true keeps the reports on. Off at start, and off again on every way out;
+  /// without mouse reporting it stays off. Switching it off asks for button-motion tracking
+  /// (1002) again, as most terminals drop every mouse mode with 1003. Switching it on writes
+  /// 1003 off then on, and 1003 on once more at the first motion report: mlterm 3.9 otherwise
+  /// stops reporting motion after a key typed before it (`MotionTracking`).
+  @available(*, deprecated, message: "the session follows CellGrid.needsPointerMotion of each frame presented")
   public var pointerMotion: Bool {
     get { motion.isOn }
     set {
-      guard mouseOn, !ended else { return }
-      let buttons = TerminalModes.Mode.buttonMotion.sequence(true)
-      if let bytes = motion.switchTo(newValue, buttonsAfter: buttons) { TerminalOutput.send(bytes) }
+      motionAsked = newValue
+      followPointerMotion(newValue)
     }
+  }
+  /// What the deprecated ``pointerMotion`` setter last asked for: reports stay on while true.
+  private var motionAsked = false
+
+  /// Asks for any-motion reports, or withdraws them, as `wanted` says.
+  private func followPointerMotion(_ wanted: Bool) {
+    guard mouseOn, !ended else { return }
+    let buttons = TerminalModes.Mode.buttonMotion.sequence(true)
+    if let bytes = motion.switchTo(wanted, buttonsAfter: buttons) { TerminalOutput.send(bytes) }
   }
   /// Any-motion tracking as asked for.
   private var motion = MotionTracking()
@@ -196,7 +205,8 @@ public final class TerminalSession {
 
   /// Draws `frame` on the terminal, sending only the cells that changed since the last frame
   /// (the whole frame after a resize, a resume or ``invalidate()``), with the cursor where the
-  /// frame says (hidden when nil): what a program does on ``Event/draw``.
+  /// frame says (hidden when nil): what a program does on ``Event/draw``. Every pointer motion
+  /// is asked of the terminal while the frame needs it (`CellGrid.needsPointerMotion`).
   ///
   /// Graphemes whose width terminals disagree on are written at an explicit cursor position, so
   /// nothing after them on their row moves. The frame is one terminal write: a quit signal
@@ -204,6 +214,7 @@ public final class TerminalSession {
   /// handler, the terminal restored. After ``end()``, or with a quit signal pending, nothing is
   /// drawn.
   public func present(_ frame: CellGrid) {
+    followPointerMotion(frame.needsPointerMotion || motionAsked)
     output.present(frame)
   }
 
@@ -364,7 +375,7 @@ public final class TerminalSession {
       if let signal = pendingSignal {
         let reason = TerminalGuard.pendingSignal == nil ? inputEnd : nil
         endAfterSignal(signal)
-        endStatus = 128 + signal
+        endStatus = TerminalGuard.quitStatus(signal)
         return .quit(status: endStatus, reason: reason)
       }
       if !firstDrawn {
@@ -409,8 +420,20 @@ public final class TerminalSession {
   /// Notes that an event is returned: a frame becomes due, within ``batchTime`` of the first
   /// event since the last one (input typed ahead of the first frame included).
   private func happened() {
+    dueBefore = (drawDue, batchStart)
     drawDue = true
     if batchStart == nil { batchStart = MonotonicClock.now }
+  }
+
+  /// Whether a frame was due, and since when, before the last event returned.
+  private var dueBefore: (Bool, Duration?) = (false, nil)
+
+  /// Says that the input ``next(deadline:)`` just returned changed nothing on screen (its
+  /// `TooltipState.revision` unchanged, nothing of the program's own moved): no
+  /// ``Event/draw`` comes for it, so a motion report that opens and closes nothing composes no
+  /// frame. A frame still comes for whatever happened before it and was not drawn yet.
+  public func unchanged() {
+    (drawDue, batchStart) = dueBefore
   }
 
   /// The status ``next(deadline:)`` returned with ``Event/quit(status:reason:)``, 0 after ``end()``.

@@ -25,12 +25,13 @@ import TooltipScenes
 
   @Test func theHelpOverlayDoesNotTurnAShortPressIntoALongPress() {
     var model = Self.formModel()
-    #expect(model.handle(Self.mouse(.press(.primary), at: .milliseconds(1000))) == .draw)
+    // A press shows nothing until it is a tap or a long press: no frame is composed for it.
+    #expect(model.handle(Self.mouse(.press(.primary), at: .milliseconds(1000))) == .unchanged)
     #expect(model.deadline == .milliseconds(1500))
     // `?` 0.1 s after the press, the release 0.1 s after that, while the help is shown.
     #expect(model.handle(.key(.character("?"))) == .draw)
     #expect(model.helpVisible)
-    #expect(model.handle(Self.mouse(.release(.primary), at: .milliseconds(1200))) == .draw)
+    #expect(model.handle(Self.mouse(.release(.primary), at: .milliseconds(1200))) == .unchanged)
     // No timer left to run out: the press is not held.
     #expect(model.deadline == nil)
     model.tick(.milliseconds(1600))
@@ -72,7 +73,7 @@ import TooltipScenes
   @Test func aPasteIsNotKeys() {
     var model = Self.formModel()
     model.open("publish")
-    #expect(model.handle(.paste("q\tti")) == .draw)
+    #expect(model.handle(.paste("q\tti")) == .unchanged)
     #expect(model.state.openID == "publish")
     #expect(model.render.theme == .light)
   }
@@ -87,6 +88,17 @@ import TooltipScenes
       #expect(model.deadline == nil)
     }
     #expect(model.handle(.key(TerminalKey(.character("c"), modifiers: .control))) == .quit(130))
+  }
+
+  /// An input that changes nothing on screen composes no frame: motion over blank cells, a
+  /// press before it is a tap; the tap itself does.
+  @Test func anInputThatChangesNothingDrawsNothing() {
+    var model = Self.formModel()
+    #expect(model.handle(.mouse(TerminalMouse(.move, at: Point(x: 100, y: 20), time: .milliseconds(0)))) == .unchanged)
+    #expect(model.handle(.mouse(TerminalMouse(.move, at: Point(x: 101, y: 20), time: .milliseconds(5)))) == .unchanged)
+    #expect(model.handle(Self.mouse(.press(.primary), at: .milliseconds(10))) == .unchanged)
+    #expect(model.handle(Self.mouse(.release(.primary), at: .milliseconds(20))) == .draw)
+    #expect(model.state.selectedID == "publish")
   }
 
   /// A scene of `count` anchors of `size` in rows of 12, 9 columns and 4 rows apart, on a
@@ -134,5 +146,22 @@ import TooltipScenes
     #expect(kept)
     #expect(model.state.openBubble(model.layout) == bubble)
     #expect(model.state.bubbleLayouts == 1)
+  }
+
+  /// Every new layout reaches the state as it is made, not at the next input: the open
+  /// tooltip's bubble is laid out again for it at once (the state keeps one per layout), after
+  /// a resize and after each key that lays the scene out again.
+  @Test func aNewLayoutReachesTheStateAtOnce() {
+    let inputs: [TerminalInput] =
+      [.resize(Size(width: 100, height: 24))] + ["s", "1", "2", "f", "e", "o"].map { .key(.character($0)) }
+    for input in inputs {
+      var model = Self.formModel()
+      model.open("publish")
+      #expect(model.state.bubbleLayouts == 1)
+      _ = model.handle(input)
+      #expect(model.state.bubbleLayouts == (model.state.openID == nil ? 1 : 2), "\(input)")
+      let placed = model.state.selectedID.map { model.layout.anchor(id: $0) != nil } ?? true
+      #expect(placed, "\(input)")
+    }
   }
 }

@@ -62,6 +62,59 @@ import TooltipKit
     #expect(Self.l.scene.needsPointerMotion)
   }
 
+  /// Every way of drawing the tooltips says whether the frame needs every pointer motion, from
+  /// the layout: a front end presenting it follows that, and a program passes nothing on.
+  @Test func framesSayWhetherTheyNeedPointerMotion() {
+    for (layout, needs) in [(Self.l, true), (Board.standard, false)] {
+      let state = TooltipState(layout: layout)
+      var drawn = CellGrid(size: layout.screen)
+      drawn.draw(layout, state: state)
+      var tooltips = CellGrid(size: layout.screen)
+      tooltips.needsPointerMotion = !needs
+      tooltips.drawTooltips(layout, state: state)
+      let rendered = render(scene: layout.scene, state: state, size: layout.screen)
+      #expect(drawn.needsPointerMotion == needs)
+      #expect(tooltips.needsPointerMotion == needs)
+      #expect(rendered.needsPointerMotion == needs)
+    }
+    // Not part of what a grid draws: two grids alike but for it are equal.
+    var flagged = CellGrid(size: Size(width: 3, height: 1))
+    flagged.needsPointerMotion = true
+    #expect(flagged == CellGrid(size: Size(width: 3, height: 1)))
+  }
+
+  /// The revision moves only with what the state draws (the open tooltip, the selection), so
+  /// a program composes no frame for the many motion reports and presses that change neither.
+  @Test func theRevisionCountsOnlyWhatIsDrawn() {
+    let layout = Self.l
+    var state = TooltipState(layout: layout)
+    var revision = state.revision
+    /// Sends `input` and says whether the revision moved.
+    func moved(_ input: TooltipInput) -> Bool {
+      _ = state.send(input, layout: layout)
+      defer { revision = state.revision }
+      return state.revision != revision
+    }
+    #expect(!moved(.motion(point(40, 12), time: ms(0))))
+    #expect(!moved(.motion(point(41, 12), time: ms(10))))
+    // Resting on b starts a delay and draws nothing yet; the tick that opens it does.
+    #expect(!moved(.motion(Self.b2, time: ms(20))))
+    #expect(moved(.tick(ms(520))))
+    #expect(!moved(.motion(Self.b3, time: ms(530))))
+    // A press away from b closes the tooltip hover opened; its release changes nothing more.
+    #expect(moved(.press(point(40, 12), time: ms(600))))
+    #expect(!moved(.release(point(40, 12), time: ms(650))))
+    #expect(moved(.selectNext))
+    #expect(!moved(.layoutChanged))
+    // Not part of what a state is: two states alike but for it are equal.
+    let board = Board.standard
+    var back = TooltipState(layout: board)
+    _ = back.send(.selectNext, layout: board)
+    _ = back.send(.selectPrevious, layout: board)
+    #expect(back.revision == 2)
+    #expect(back == TooltipState(layout: board))
+  }
+
   @Test func anchorsChooseForThemselves() {
     // Scene off, b on: b opens and a does not.
     let onlyB = Self.hoverLayout(hover: false) { $0[1].opensOnHover = true }

@@ -102,8 +102,8 @@ public struct InputParser: Sendable {
   private var alt = false
   private var assembler = UTF8Assembler()
   private var stringAssembler = UTF8Assembler()
-  /// The buttons down, for X10 releases (which do not say which button came up).
-  private var buttonsDown: [TerminalMouse.Button] = []
+  /// The buttons down, for drags and X10 releases (which do not say which button came up).
+  private var held = HeldButtons()
   /// A paste's bytes so far, and how much of its end marker has come.
   private var pasteBytes: [UInt8] = []
   private var pasteMatch = 0
@@ -578,14 +578,14 @@ public struct InputParser: Sendable {
       if code & 32 != 0 {
         // A drag of a button whose release came is motion: rxvt-unicode reports the pointer
         // moving with no button held as a drag of the last button pressed.
-        action = button.flatMap { buttonsDown.contains($0) ? .drag($0) : nil } ?? .move
+        action = held.motion(with: button)
       } else if release == true {
         action = button.map { .release($0) }
-        if let button { buttonsDown.removeAll { $0 == button } }
+        if let button { held.release(button) }
       } else if let button {
         action = .press(button)
-        if !buttonsDown.contains(button) { buttonsDown.append(button) }
-      } else if release == nil, let last = buttonsDown.popLast() {
+        held.press(button)
+      } else if release == nil, let last = held.releaseLast() {
         // X10: a release of the button that was down.
         action = .release(last)
       } else if release == false {

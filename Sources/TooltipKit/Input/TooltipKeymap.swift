@@ -39,7 +39,7 @@ public enum TooltipKeymap {
   /// with and then the key (see ``TerminalKey/unmerged``): for a program that gives Alt keys no
   /// meaning of its own.
   package static func inputs(for input: TerminalInput, letters: Bool = true) -> [TooltipInput] {
-    guard case .key(let key) = input, key.modifiers.contains(.alt) else {
+    guard case .key(let key) = input else {
       return self.input(for: input, letters: letters).map { [$0] } ?? []
     }
     return key.unmerged.compactMap { self.key($0, letters: letters) }

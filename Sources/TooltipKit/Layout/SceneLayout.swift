@@ -29,6 +29,9 @@ public struct SceneLayout: Sendable {
   /// so what was derived from one layout (the open bubble, which ``TooltipState`` keeps) is
   /// known to still hold.
   let stamp = LayoutStamp()
+  /// The scene's ``Scene/needsPointerMotion``, read once per layout: every frame drawn from
+  /// the layout carries it (``CellGrid/needsPointerMotion``) at no cost per anchor.
+  let needsPointerMotion: Bool
 
   /// Lays `scene` out on a screen of `screen` cells, with the scene area `area` (the whole
   /// screen when nil).
@@ -48,6 +51,7 @@ public struct SceneLayout: Sendable {
     hits = HitIndex(placement.anchors, screen: screen)
     navigation = KeyboardNavigation(placement.anchors)
     tabOrder = TabOrder(placement.anchors)
+    needsPointerMotion = scene.needsPointerMotion
   }
 
   /// Draws with `options` from now on, and says whether that laid the scene out again.

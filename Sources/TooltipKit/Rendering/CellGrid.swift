@@ -17,6 +17,11 @@ public struct CellGrid: Hashable, Sendable {
   @usableFromInline package private(set) var palette: CellPalette
   /// Where the terminal cursor rests, or nil when it is hidden.
   public var cursor: Point?
+  /// Whether the frame shows a scene with an anchor that opens on hover, so the terminal must
+  /// report every pointer motion (any-motion tracking, DECSET 1003): ``Renderer`` sets it from
+  /// the layout it draws, and a front end asks for motion reports while the frames it presents
+  /// need them, so the program never passes it on. It takes no part in comparing grids.
+  public var needsPointerMotion = false
 
   /// A grid of blank cells (a negative side counts as zero).
   public init(size: Size) {

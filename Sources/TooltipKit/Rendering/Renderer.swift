@@ -50,6 +50,7 @@ public enum Renderer {
   /// what drawing the anchor reversed in its turn would give. With duplicate ids, the selected
   /// anchor is the first of its name in reading order, the one the cursor rests on.
   public static func drawState(_ layout: SceneLayout, state: TooltipState, into grid: inout CellGrid) {
+    grid.needsPointerMotion = layout.needsPointerMotion
     let selected = state.selectedID.flatMap { layout.readingIndex(of: $0) }
     let bubble = state.openBubble(layout)
     if let selected {

@@ -135,6 +135,20 @@ public struct TooltipState: Hashable, Sendable {
   /// Whether a primary-button press is in progress.
   public var isPressing: Bool { press != nil }
 
+  /// How many inputs changed what the state draws (the open tooltip, the segment its bubble
+  /// points at, the selection): a program that reads the same number after an input composes
+  /// no frame for it (a motion report that opens and closes nothing, a key that does nothing).
+  /// It takes no part in comparing states.
+  public var revision: Int { changes.count }
+  private var changes = Changes()
+
+  /// The count behind ``revision``: every state compares equal by it.
+  private struct Changes: Hashable, Sendable {
+    var count = 0
+    static func == (_: Self, _: Self) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
+  }
+
   /// Applies `input` and returns the changes it made, in order.
   ///
   /// - Parameters:
@@ -152,6 +166,8 @@ public struct TooltipState: Hashable, Sendable {
     now: Duration? = nil
   ) -> [TooltipEvent] {
     let selectionBefore = selectedID
+    let drawn = (openID, openSegment)
+    defer { if selectedID != selectionBefore || openID != drawn.0 || openSegment != drawn.1 { changes.count &+= 1 } }
     var events = reconcile(layout)
     // A fresh state takes its first selection from the layout it is first sent; a selection
     // key as that first input selects where it would from no selection (Tab the first anchor,
