@@ -208,3 +208,22 @@ extension EndToEnd {
     }
   }
 }
+
+extension EndToEnd.Lifecycle {
+  /// An input the program says changed nothing (`TerminalSession.unchanged()`) asks for no
+  /// frame: after five such keys, the first key that changes something is the second frame.
+  /// Without it, the five keys (sent well apart from that key) cost a frame of their own.
+  @Test func anInputThatChangedNothingAsksForNoFrame() throws {
+    let pane = try TmuxPane(
+      program: Binary.sibling("tooltip-misuse"), width: 40, height: 5, arguments: ["count-frames"])
+    defer { pane.kill() }
+    #expect(pane.wait { pane.capture().first?.hasPrefix("frames 1") == true })
+    pane.send("x", "x", "x", "x", "x")
+    Thread.sleep(forTimeInterval: 0.3)
+    pane.send("d")
+    #expect(pane.wait { pane.capture().first?.hasPrefix("frames ") == true && pane.capture().first != "frames 1" })
+    #expect(pane.capture().first?.trimmingCharacters(in: .whitespaces) == "frames 2")
+    pane.send("q")
+    #expect(pane.exitStatus() == 0)
+  }
+}

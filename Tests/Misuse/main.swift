@@ -1,6 +1,8 @@
 // A program that uses the library the wrong way round, one way per argument, for the tests
 // that check each mistake ends with a clear line and the terminal restored: what a user's
-// program does in its error paths, not what the demo or the examples do.
+// program does in its error paths, not what the demo or the examples do. One argument,
+// `count-frames`, is a session loop that shows how many frames it drew, for the test that
+// an input the program says changed nothing asks for no frame.
 import CNcurses
 import TooltipCurses
 import TooltipKit
@@ -68,8 +70,28 @@ case "two-sessions":
     say("\(error)")
     exit(5)
   }
+case "count-frames":
+  // Every input but `d` changed nothing (`unchanged()`): only `d` may cost a frame.
+  let session = try TerminalSession(mouse: false)
+  var frames = 0
+  while true {
+    switch session.next() {
+    case .draw:
+      frames += 1
+      var grid = CellGrid(size: session.size)
+      _ = grid.write("frames \(frames)", at: Point(x: 0, y: 0), style: Style())
+      session.present(grid)
+    case .input(.key(let key)) where key.character == "q":
+      session.end()
+      exit(0)
+    case .input(.key(let key)) where key.character == "d": break
+    case .input: session.unchanged()
+    case .quit(let status, _): exit(status)
+    default: break
+    }
+  }
 default:
   say("usage: tooltip-misuse overlay-before-newterm | guard-after-newterm | own-exit-without-end |")
-  say("       session-exit-without-end | two-sessions")
+  say("       session-exit-without-end | two-sessions | count-frames")
   exit(2)
 }
