@@ -115,7 +115,7 @@ extension DemoModel {
     ("arrows, h j k l", "nearest anchor that way"),
     ("Enter / Space", "tap the selected anchor"),
     ("mouse left", "tap what is under it"),
-    ("PgUp / PgDn, wheel", "scroll a page / three rows"),
+    ("PgUp / PgDn, wheel", "scroll the reading scene"),
     ("i", "show or hide its tooltip"),
     ("Esc", "close the tooltip"),
     ("t", "theme light / dark"),
