@@ -153,6 +153,37 @@ static inline int tk_check_terminal(const char *term, int fd) {
   return TK_TERMINAL_OK;
 }
 
+/* Loads the terminfo entry of `term` for a session that draws by itself (setupterm: the
+   capabilities only, no curses screen, no signal handler, nothing written) and keeps it
+   loaded until tk_release_terminal; what tk_check_terminal finds. */
+static inline int tk_load_terminal(const char *term, int fd) {
+  int status = 0;
+  if (setupterm(term, fd, &status) != OK) {
+    if (status == 1) return TK_TERMINAL_NO_ADDRESSING;
+    return status == -1 ? TK_TERMINAL_NO_DATABASE : TK_TERMINAL_UNKNOWN;
+  }
+  const char *cup = tigetstr("cup");
+  if (cup == NULL || cup == (const char *)-1 || tigetflag("hc") > 0 || tigetflag("gn") > 0) {
+    (void)del_curterm(cur_term);
+    return TK_TERMINAL_NO_ADDRESSING;
+  }
+  return TK_TERMINAL_OK;
+}
+
+/* Frees the entry tk_load_terminal loaded. */
+static inline void tk_release_terminal(void) {
+  if (cur_term != NULL) (void)del_curterm(cur_term);
+}
+
+/* A numeric capability of the loaded entry by name, -1 when it has none. */
+static inline int tk_number(const char *name) {
+  int value = tigetnum(name);
+  return value < 0 ? -1 : value;
+}
+
+/* A boolean capability of the loaded entry by name. */
+static inline int tk_flag(const char *name) { return tigetflag(name) > 0; }
+
 /* The size the terminfo entry of `term` gives (its cols and lines), without starting curses:
    -1 for what it does not give. Curses takes it when the terminal reports no size. */
 static inline void tk_terminfo_size(const char *term, int fd, int *width, int *height) {
@@ -291,6 +322,24 @@ static inline int tk_out_cap(const char *name) {
   const char *value = tigetstr(name);
   if (value == NULL || value == (const char *)-1) return 0;
   (void)tputs(value, 1, tk_out_putc);
+  return 1;
+}
+
+/* A string capability by name that takes one number (setaf, setab), formatted with `n`, or
+   nothing when the terminal has none; 1 when it was there. */
+static inline int tk_out_cap1(const char *name, int n) {
+  const char *value = tigetstr(name);
+  if (value == NULL || value == (const char *)-1) return 0;
+  (void)tputs(tiparm(value, n), 1, tk_out_putc);
+  return 1;
+}
+
+/* Attributes set from none (set_attributes: it turns every other attribute off, colours
+   included), or nothing when the terminal has no sgr; 1 when it was there. */
+static inline int tk_out_sgr(int underline, int reverse, int dim, int bold) {
+  const char *value = tigetstr("sgr");
+  if (value == NULL || value == (const char *)-1) return 0;
+  (void)tputs(tiparm(value, 0, underline, reverse, 0, dim, bold, 0, 0, 0), 1, tk_out_putc);
   return 1;
 }
 

@@ -62,7 +62,7 @@ package final class CursesInput {
 
   /// A reader timed by `clock` (tests move it to stand for a reader that was descheduled).
   init(mouse: Bool, input: Int32 = 0, waker: TerminalWaker? = nil, clock: @escaping @Sendable () -> Duration) {
-    parser = InputParser(mouse: mouse, utf8MouseCoordinates: mouse && tk_mouse_utf8() != 0, keyList: [])
+    parser = InputParser(mouse: mouse, utf8MouseCoordinates: false, keyList: [])
     self.clock = clock
     self.waker = waker
     inputDescriptor = input
@@ -158,7 +158,8 @@ package final class CursesInput {
         if SignalFlags.pending != nil { return nil }
         continue
       }
-      if SignalFlags.pending != nil { return nil }
+      // A signal that came before the wait would not end it: the loop looks at it first.
+      if SignalFlags.pending != nil || SignalFlags.resized || SignalFlags.stopRequested { return nil }
 
       let now = clock()
       var wait = end.map { Self.milliseconds(max(.zero, $0 - now)) } ?? -1
@@ -189,7 +190,7 @@ package final class CursesInput {
       case .interrupted:
         // A signal (a resize, a quit, a continue): curses takes it from here, but for a quit
         // and a resize the session handles itself.
-        if SignalFlags.pending != nil || SignalFlags.resized { return nil }
+        if SignalFlags.pending != nil || SignalFlags.resized || SignalFlags.stopRequested { return nil }
         // A continue after a stop returns too, so that the caller asks for its modes again
         // now, not at the next key (curses dropped the type-ahead: a sequence begun with it).
         if resumed() {

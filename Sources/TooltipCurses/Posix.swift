@@ -22,8 +22,10 @@ package func utf8LocaleIsInstalled() -> Bool {
   tk_utf8_locale_installed() != 0
 }
 
-/// Writes every byte to `fd`, retrying short and interrupted writes; returns the error text on
-/// failure, nil on success.
+/// Writes every byte to `fd`, retrying short and interrupted writes, and waiting for the
+/// descriptor to take more when it is non-blocking and full (another program may have left the
+/// terminal so); returns the error text on failure, nil on success. A quit signal while it
+/// waits is the caller's to honour (`tg_blocking_begin`: the handler ends the program).
 package func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
   bytes.withUnsafeBytes { writeAll($0, to: fd) }
 }
@@ -36,6 +38,11 @@ package func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> String?
     if written > 0 {
       offset += written
     } else if written < 0 && errno == EINTR {
+      continue
+    } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+      var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+      if poll(&descriptor, 1, -1) < 0 && errno != EINTR { return String(cString: strerror(errno)) }
+      if descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return "the terminal hung up" }
       continue
     } else if written == 0 {
       return "nothing written"

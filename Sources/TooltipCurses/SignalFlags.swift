@@ -9,6 +9,7 @@ import Synchronization
 private let receivedContinue = Atomic<Bool>(false)
 /// Whether the terminal's size changed (SIGWINCH) since the flag was last taken.
 private let receivedResize = Atomic<Bool>(false)
+private let receivedStop = Atomic<Bool>(false)
 
 /// The signals a terminal session turns into flags: every signal whose default action ends the
 /// process (HUP, INT, QUIT, PIPE, ALRM, TERM, USR1, USR2, POLL, PROF, VTALRM, XCPU, XFSZ, STKFLT,
@@ -71,9 +72,42 @@ enum SignalFlags {
   }
 
   /// Whether the terminal was resized since the flag was last taken (it stays set).
+  /// Makes SIGTSTP (Ctrl-Z) a flag the session's loop takes (``takeStop()``): the session
+  /// stops itself from its loop, with every mode it turned on turned off first, rather than a
+  /// handler stopping the program in the middle of a frame.
+  static func installStop() {
+    receivedStop.store(false, ordering: .relaxed)
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in receivedStop.store(true, ordering: .relaxed) }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0  // no SA_RESTART: the blocking read must return
+    sigaction(SIGTSTP, &action, nil)
+  }
+
+  /// Puts SIGTSTP back to its default action (the program stops).
+  static func removeStop() {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = SIG_DFL
+    sigemptyset(&action.sa_mask)
+    sigaction(SIGTSTP, &action, nil)
+  }
+
+  /// Whether a SIGTSTP arrived since the last ``takeStop()``.
+  static var stopRequested: Bool { receivedStop.load(ordering: .relaxed) }
+
+  /// Whether a SIGTSTP arrived since the last call; clears it.
+  static func takeStop() -> Bool {
+    receivedStop.exchange(false, ordering: .relaxed)
+  }
+
   static var resized: Bool { receivedResize.load(ordering: .relaxed) }
 
   /// Whether the terminal was resized; clears the flag.
+  /// Notes a resize found without a SIGWINCH (the size read again after a stop).
+  static func markResized() {
+    receivedResize.store(true, ordering: .relaxed)
+  }
+
   static func takeResized() -> Bool {
     receivedResize.exchange(false, ordering: .relaxed)
   }

@@ -27,7 +27,7 @@ import TooltipKit
 /// (the blanks show) or wider (the next cell, drawn again, cuts it); nothing after it on its row
 /// moves. When such a grapheme changes, its row is sent whole, so no fragment of it stays.
 package final class TerminalOutput {
-  private let colors: any StyleResolver
+  private let styles: TerminalStyles
   /// The descriptor frames go to (standard output for a session).
   private let output: Int32
   /// Whether `cup` can be formatted safely; when not, ECMA-48's CUP is written instead.
@@ -54,13 +54,14 @@ package final class TerminalOutput {
   /// after that.
   private var closed = false
 
-  /// An output drawing on the current curses screen's terminal (after `newterm`), to `output`.
+  /// An output drawing on the terminal whose terminfo entry is loaded (`tk_load_terminal`), to
+  /// `output`.
   ///
   /// - Parameters:
-  ///   - colors: what turns each cell's style into attributes and a colour pair.
-  ///   - output: the descriptor the screen was started on (standard output for a session).
-  package init(colors: any StyleResolver, output: Int32 = 1) {
-    self.colors = colors
+  ///   - styles: what turns each cell's style into the terminal's sequences.
+  ///   - output: the terminal's descriptor (standard output for a session).
+  package init(styles: TerminalStyles, output: Int32 = 1) {
+    self.styles = styles
     self.output = output
     addressable = tk_cursor_address_is_safe() != 0
     lastCellScrolls = tk_last_cell_scrolls() != 0
@@ -72,6 +73,7 @@ package final class TerminalOutput {
   /// a stop, a resize, Ctrl-L); ``TerminalSession`` calls it for the first two itself.
   package func invalidate() {
     hasPrevious = false
+    styles.forget()
   }
 
   /// Stops drawing for good: the screen it draws on has ended.
@@ -112,7 +114,7 @@ package final class TerminalOutput {
     var runs: [ChangedRun]
     var wholeRows: [Int] = []
     if repaint {
-      tk_out_attrs(TK_A_NORMAL, 0)
+      styles.appendPlain()
       _ = tk_out_cap("clear")
       cursor = nil
       // After a clear the screen is blank: a full repaint only has to draw what is not blank.
@@ -145,7 +147,7 @@ package final class TerminalOutput {
       {
         put(grid, run: ChangedRun(row: run.row, start: run.start, end: shift.at), explicit: [], style: &style)
         if style != 0 {
-          tk_out_attrs(TK_A_NORMAL, 0)
+          styles.appendPlain()
           style = 0
         }
         let here = Point(x: shift.at, y: run.row)
@@ -159,7 +161,7 @@ package final class TerminalOutput {
       }
       put(grid, run: run, explicit: explicit, style: &style)
     }
-    if style != nil { tk_out_attrs(TK_A_NORMAL, 0) }
+    if style != nil { styles.appendPlain() }
     placeCursor(grid.cursor.flatMap { Rect(size: grid.size).contains($0) ? $0 : nil })
     // A frame that changes nothing writes nothing, not even an empty synchronized pair.
     if tk_out().pointee.count == pair.begin.utf8.count {
@@ -180,11 +182,16 @@ package final class TerminalOutput {
   }
 
   /// Writes the formatted frame in one `write(2)` (more only when the terminal takes it in
-  /// parts).
+  /// parts, or while it is not taking output: ``writeAll(_:to:)`` waits for it). A frame the
+  /// terminal did not take whole (it hung up) is not taken as shown: the next one is drawn
+  /// whole.
   private func flush() {
     let out = tk_out().pointee
     guard let bytes = out.bytes, out.count > 0 else { return }
-    _ = writeAll(UnsafeRawBufferPointer(start: bytes, count: out.count), to: output)
+    if writeAll(UnsafeRawBufferPointer(start: bytes, count: out.count), to: output) != nil {
+      hasPrevious = false
+      cursorShown = nil
+    }
   }
 
   /// Writes the cells of `run`, moving the cursor only where it is not already.
@@ -203,12 +210,15 @@ package final class TerminalOutput {
       // The screen's last cell may scroll the screen when written: left alone.
       if lastCellScrolls && run.row == lastRow && x + step >= width { break }
       if cell.styleNumber != style {
-        let resolved = colors.resolve(grid.style(of: cell))
-        tk_out_attrs(resolved.attrs, resolved.pair)
+        styles.append(grid.style(of: cell))
         style = cell.styleNumber
       }
       let here = Point(x: x, y: run.row)
-      if cell.code == 0x20 && cell.width == 1 && (erasesInColour || cell.isBlank) {
+      // (An erase leaves blanks in the background colour alone: never a run whose blanks show
+      // an attribute, reverse video or an underline.)
+      if cell.code == 0x20 && cell.width == 1 && (erasesInColour || cell.isBlank)
+        && grid.style(of: cell).attributes.isDisjoint(with: [.reverse, .underline])
+      {
         // Blanks: the rest of the row erased when it is all blank in the terminal's colours,
         // a run of one style erased when that is shorter than writing it.
         var count = 1
@@ -408,14 +418,21 @@ package final class TerminalOutput {
     return hand
   }
 
-  /// What ends the output at the end of a session, before curses leaves the screen: the
-  /// cursor shown again when a frame hid it (curses, which drew nothing, does not know).
+  /// What gives the cursor back when the session leaves the terminal (at its end, and before
+  /// a stop): the cursor shown again when a frame hid it. The next frame sets it again.
   package func endSequence() -> String {
-    closed = true
+    defer { cursorShown = nil }
     guard cursorShown == false else { return "" }
+    return Self.capability("cnorm")
+  }
+
+  /// The bytes of a string capability of the loaded terminfo entry that takes no parameter,
+  /// or nothing when the terminal has none. (Formatted here: the frame buffer is this file's.)
+  package static func capability(_ name: String) -> String {
     tk_out().pointee.count = 0
-    _ = tk_out_cap("cnorm")
-    return String(decoding: frameBytes(), as: UTF8.self)
+    defer { tk_out().pointee.count = 0 }
+    guard tk_out_cap(name) != 0, let start = tk_out().pointee.bytes else { return "" }
+    return String(decoding: UnsafeBufferPointer(start: start, count: tk_out().pointee.count), as: UTF8.self)
   }
 
   /// Writes `sequence`, mode switches, to the terminal at once: the one writer of modes both
@@ -431,5 +448,102 @@ package final class TerminalOutput {
     guard tg_blocking_begin() == 0 || whilePending else { return }
     var sequence = sequence
     sequence.withUTF8 { _ = writeAll(UnsafeRawBufferPointer($0), to: saved >= 0 ? saved : 1) }
+  }
+}
+
+// Styles are formatted into the frame buffer, whose C storage is per source file (a static
+// of an inline function): they live in this file with the output that reads it.
+
+/// A session's colours: the rung of the colour ladder that the terminal's terminfo entry and
+/// `NO_COLOR` allow, and each core `Style` as the terminfo sequences that draw it (`sgr` or
+/// `sgr0` and the single attributes, `op`, `setaf`, `setab`), appended to the frame being
+/// formatted: only what differs from what the terminal has, as curses' `vid_puts` did.
+///
+/// No curses screen and no colour pair is involved: colours unset by the core are the
+/// terminal's own (what `sgr0` and `op` leave), so the user's background shows through wherever
+/// the core asks for none. Valid while the session's terminfo entry is loaded
+/// (`tk_load_terminal`).
+package final class TerminalStyles {
+  /// The rung in use: `none` under `NO_COLOR`, without colours, or for an entry whose numbers
+  /// are absurd (``CursesColors/saneCounts(colors:pairs:)``).
+  package let level: ColorLevel
+  private let ladder: ColorLadder
+
+  /// What the terminal draws with: attributes and colour numbers (nil: the terminal's own).
+  fileprivate struct Drawn: Equatable {
+    var attributes: Attributes
+    var foreground: Int32?
+    var background: Int32?
+  }
+  private static let plain = Drawn(attributes: [], foreground: nil, background: nil)
+  /// What the terminal draws with now; nil when not known (at the start, after a stop).
+  private var current: Drawn?
+  /// Each style as the ladder maps it, worked out once.
+  private var mapped: [Style: Drawn] = [:]
+
+  /// The styles of the loaded terminfo entry, in monochrome when `noColor` (the value of
+  /// `NO_COLOR`) is non-empty.
+  package init(noColor: String?) {
+    let colors = Int(tk_number("colors"))
+    let sane = CursesColors.saneCounts(colors: Int32(clamping: colors), pairs: Int32(tk_number("pairs")))
+    level = ColorLadder.level(
+      noColor: noColor, hasColors: sane && colors > 0, colors: colors, directFlag: tk_flag("RGB") != 0)
+    ladder = ColorLadder(level: level)
+  }
+
+  /// Appends what changes the terminal's attributes and colours to those of `style`.
+  package func append(_ style: Style) {
+    let target = mapped[style] ?? map(style)
+    var now = current ?? Drawn(attributes: [.bold, .dim, .reverse, .underline])
+    if now.attributes != target.attributes {
+      setAttributes(target.attributes)
+      now = Drawn(attributes: target.attributes)
+    }
+    if (now.foreground != nil && target.foreground == nil) || (now.background != nil && target.background == nil) {
+      if tk_out_cap("op") == 0 { tk_out_bytes("\u{1B}[39;49m", 8) }
+      now.foreground = nil
+      now.background = nil
+    }
+    if let foreground = target.foreground, foreground != now.foreground { _ = tk_out_cap1("setaf", foreground) }
+    if let background = target.background, background != now.background { _ = tk_out_cap1("setab", background) }
+    current = target
+  }
+
+  /// Appends what puts every attribute and colour back to the terminal's own.
+  package func appendPlain() {
+    guard current != Self.plain else { return }
+    setAttributes([])
+    current = Self.plain
+  }
+
+  /// Forgets what the terminal draws with: the next style is set whole.
+  package func forget() {
+    current = nil
+  }
+
+  /// `attributes` alone, every other attribute and the colours off.
+  private func setAttributes(_ attributes: Attributes) {
+    let set: (Attributes) -> Int32 = { attributes.contains($0) ? 1 : 0 }
+    if tk_out_sgr(set(.underline), set(.reverse), set(.dim), set(.bold)) != 0 { return }
+    if tk_out_cap("sgr0") == 0 { tk_out_bytes("\u{1B}[0m", 4) }
+    if attributes.contains(.bold) { _ = tk_out_cap("bold") }
+    if attributes.contains(.dim) { _ = tk_out_cap("dim") }
+    if attributes.contains(.reverse) { _ = tk_out_cap("rev") }
+    if attributes.contains(.underline) { _ = tk_out_cap("smul") }
+  }
+
+  private func map(_ style: Style) -> Drawn {
+    let colours = ladder.map(style)
+    let drawn = Drawn(
+      attributes: colours.attributes, foreground: level == .none ? nil : colours.foreground,
+      background: level == .none ? nil : colours.background)
+    mapped[style] = drawn
+    return drawn
+  }
+}
+
+extension TerminalStyles.Drawn {
+  fileprivate init(attributes: Attributes) {
+    self.init(attributes: attributes, foreground: nil, background: nil)
   }
 }

@@ -10,23 +10,30 @@ import TooltipKit
 /// Whether a ``TerminalSession`` of this process has started and not ended.
 private let sessionLive = Atomic<Bool>(false)
 
-/// The program's time in curses: checks the terminal, sets it up, hands the loop the next thing
-/// that happened, presents each frame, and restores the terminal on every way out.
+/// The program's time on the terminal: checks the terminal, sets it up, hands the loop the next
+/// thing that happened, presents each frame, and restores the terminal on every way out.
 ///
 /// A program that lets the component own the terminal names it to start (``init(mouse:)``),
 /// to loop (``next(deadline:)``, then ``present(_:)`` on ``Event/draw``) and to end (``end()``).
 ///
-/// Setup: a UTF-8 locale for ncurses (C.UTF-8 when the user's is not), `newterm` (never
-/// `initscr`, which exits on an unknown TERM), cbreak, no echo, keypad translation off (input is
-/// parsed by the component), primary-button mouse reporting (terminfo's mode and SGR 1006
-/// beside it), output flow control (IXON) off, colours. Ways out: ``end()`` after a quit key or
-/// a thrown error; every signal whose default action ends the process (SIGINT, SIGTERM, SIGHUP,
+/// The session is the terminal's one owner. Of ncurses it uses terminfo alone (`setupterm`, the
+/// capabilities it formats with `tiparm`): no curses screen, no curses signal handler, no
+/// `endwin`. Set-up: a UTF-8 locale when the user's is not, the terminal's own modes set by the
+/// session (`tcsetattr`: no canonical input, no echo, no CR translation, no output flow
+/// control, signals kept so Ctrl-C and Ctrl-Z work), the alternate screen, primary-button mouse
+/// reporting with SGR 1006, bracketed paste, and a query for synchronized output that is never
+/// waited on. Ctrl-Z is taken by the loop: every mode the session turned on is turned off, the
+/// screen and the modes given back, the program stopped; on `fg` (or at once, where the
+/// process group is orphaned and the kernel discards the stop) it all comes back, the size is
+/// read again and the frame drawn whole. Ways out: ``end()`` after a quit key or a thrown
+/// error; every signal whose default action ends the process (SIGINT, SIGTERM, SIGHUP,
 /// SIGQUIT, SIGUSR1, the real-time signals and the rest of signal(7)'s list), which the session
 /// turns into ``Event/quit(status:reason:)`` with the terminal already restored, or, arriving
 /// during a terminal write, ends from the handler with the terminal restored without blocking;
 /// and a fault handler in C for traps and crashes, which restores the saved terminal modes and
 /// writes the reset sequences before the crash goes on (the guard a program that owns ncurses
-/// installs with ``TerminalGuard/install(input:output:)``). One session per process.
+/// installs with ``TerminalGuard/install(input:output:)``). One session at a time per process;
+/// nothing of one outlives it (descriptors, handlers, the terminfo entry).
 public final class TerminalSession {
   /// Whether the user's locale is UTF-8: a program picks Unicode glyphs when it is, ASCII when
   /// not (the session draws UTF-8 either way).
@@ -35,7 +42,7 @@ public final class TerminalSession {
   /// bubbles are monochrome where the terminal has no colours or `NO_COLOR` is set.
   public var hasColors: Bool { colors.level != .none }
   /// The terminal's colours, `none` under `NO_COLOR` or without colour support.
-  package let colors: CursesColors
+  package let colors: TerminalStyles
   /// The one writer to this terminal: frames and mode switches.
   package let output: TerminalOutput
   private let input: CursesInput
@@ -52,7 +59,7 @@ public final class TerminalSession {
   public let waker: (@Sendable () -> Void)?
   /// Whether the last ``read(timeout:)`` returned nil because ``wakePipe`` woke it.
   package var wasWoken: Bool { input.wasWoken }
-  /// Whether curses switched mouse reporting on (and SGR 1006 was asked for beside it).
+  /// Whether mouse reporting is on (buttons, button motion, SGR 1006).
   private let mouseOn: Bool
   /// Whether the terminal reports every pointer motion, with no button held too (any-motion
   /// tracking, DECSET 1003): what hover needs. The session follows each frame it presents
@@ -83,7 +90,7 @@ public final class TerminalSession {
   private var motion = MotionTracking()
   private var ended = false
 
-  /// Starts curses on the controlling terminal (standard input and output).
+  /// Starts the session on the controlling terminal (standard input and output).
   ///
   /// - Parameters:
   ///   - mouse: ask the terminal for primary-button press and release reports.
@@ -99,104 +106,151 @@ public final class TerminalSession {
     guard isatty(1) == 1 else { throw .notATerminal(stream: "standard output") }
     guard fcntl(0, F_GETFL) & O_ACCMODE != O_WRONLY else { throw .notReadable(stream: "standard input") }
     guard let term = getenv("TERM"), term.pointee != 0 else { throw .termUnset }
-    // Handed to curses as the C string it is; made a String only for an error's message (the
-    // start then reads no code of the standard library's for C strings).
+    // Handed to terminfo as the C string it is; made a String only for an error's message.
     func name() -> String { String(cString: term) }
     guard strlen(term) <= TerminalError.maxNameBytes else { throw .unknownTerminal(name()) }
 
     setlocale(LC_ALL, "")
     localeIsUTF8 = codesetIsUTF8()
     if !localeIsUTF8 {
-      // ncurses needs a UTF-8 character type to take and draw UTF-8 text.
+      // The C library measures and the session writes UTF-8 whatever the user's locale.
       setlocale(LC_CTYPE, "C.UTF-8")
     }
 
-    switch Int(tk_check_terminal(term, 1)) {
+    switch Int(tk_load_terminal(term, 1)) {
     case TK_TERMINAL_OK: break
     case TK_TERMINAL_NO_DATABASE: throw .noTerminfoDatabase
     case TK_TERMINAL_NO_ADDRESSING: throw .noCursorAddressing(name())
     default: throw .unknownTerminal(name())
     }
 
-    // The size curses takes, cut to what the session draws (ScreenSize.capStart).
-    ScreenSize.capStart(term: term)
-    // Start-up is one call that may block on the terminal, from before the quit handlers are
-    // installed: a quit signal at any moment of it restores the terminal and ends the program
-    // from the handler. (Curses' start-up writes can block: on a terminal that stopped
-    // reading, or whose output an XOFF stopped while flow control was still on.)
+    // Start-up writes may block on the terminal, from before the quit handlers are installed:
+    // a quit signal at any moment of it restores the terminal and ends the program from the
+    // handler.
     _ = tg_blocking_begin()
     TerminalGuard.save()
     // (A terminal left non-blocking by a previous program is made blocking by the guard.)
-    // Resizes are the session's (SignalFlags.installResize), so that no size reaches curses
-    // unchecked: installed before newterm, which then installs no SIGWINCH handler of its own.
     SignalFlags.installResize()
-    let screen = newterm(term, tk_stdout(), tk_stdin())
-    ScreenSize.uncap()
-    guard screen != nil else {
-      SignalFlags.removeResize()
-      TerminalGuard.remove()
-      tg_restore_modes()
-      tg_blocking_end()
-      throw .startFailed(name())
-    }
-    // Flow control off before anything more is written: an XOFF typed as curses' start-up
-    // sequence went out (Ctrl-S, or a terminal's own) would otherwise stop the next write
-    // until an XON, with the alternate screen on. Switching IXON off restarts such output.
-    Self.flowControlOff()
-    mouseOn = CursesInput.setModes(mouse: mouse)
+    SignalFlags.installStop()
+    currentSize = Self.measure()
+    mouseOn = mouse
     let waker = TerminalWaker()
     wakePipe = waker
     if let waker {
       self.waker = { @Sendable in waker.wake() }
-      input = CursesInput(mouse: mouseOn, waker: waker)
+      input = CursesInput(mouse: mouse, waker: waker)
     } else {
       self.waker = nil
-      input = CursesInput(mouse: mouseOn)
+      input = CursesInput(mouse: mouse)
     }
+    colors = TerminalStyles(noColor: getenv("NO_COLOR").map { String(cString: $0) })
+    output = TerminalOutput(styles: colors)
     // The query for synchronized output goes with the modes and is never waited on: the first
     // frame comes as soon as without it, and frames are wrapped once the answer has been read.
-    TerminalOutput.send(TerminalModes.on(mouse: mouseOn) + TerminalModes.synchronizedOutputQuery, whilePending: true)
-    // Ctrl-Z: those modes off while the program is stopped (curses' handler, which this one
-    // hands the stop to, switches off only its own); asked for again on the resume.
-    tg_install_stop_handler()
-    // Starting colours may write to the terminal (the original pair): still inside the bracket.
-    colors = CursesColors(noColor: getenv("NO_COLOR").map { String(cString: $0) })
+    enter(query: TerminalModes.synchronizedOutputQuery)
     tg_blocking_end()
-    output = TerminalOutput(colors: colors)
     started = true
   }
 
-  /// Switches output flow control (IXON) off, as curses programs do: Ctrl-S and Ctrl-Q reach
-  /// the program as keys (which do nothing) instead of stopping the screen until Ctrl-Q, when
-  /// the program would look frozen and could not draw or quit. ncurses is told, so a resume
-  /// after Ctrl-Z keeps it off; the saved modes put it back at the end.
-  private static func flowControlOff() {
-    for fd: Int32 in [0, 1] where isatty(fd) == 1 {
-      var modes = termios()
-      guard tcgetattr(fd, &modes) == 0, modes.c_iflag & tcflag_t(IXON) != 0 else { continue }
-      modes.c_iflag &= ~tcflag_t(IXON)
-      tcsetattr(fd, TCSANOW, &modes)
+  /// The terminal's modes for the session: no canonical input and no echo (input is read a
+  /// byte at a time and parsed by the component), no CR-to-newline translation (Enter is CR
+  /// however the terminal sends it), output flow control (IXON) off so Ctrl-S and Ctrl-Q reach
+  /// the program as keys instead of freezing the screen, no newline translation on output,
+  /// signals kept (Ctrl-C, Ctrl-Z). The shell's modes, saved by the guard, come back at the end
+  /// and on every stop.
+  private static func setModes() {
+    var modes = termios()
+    guard tcgetattr(0, &modes) == 0 else { return }
+    modes.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL)
+    modes.c_lflag |= tcflag_t(ISIG)
+    modes.c_iflag &= ~tcflag_t(ICRNL | INLCR | IGNCR | IXON)
+    modes.c_oflag &= ~tcflag_t(ONLCR)
+    withUnsafeMutableBytes(of: &modes.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
     }
-    def_prog_mode()
+    tcsetattr(0, TCSANOW, &modes)
+  }
+
+  /// Takes the terminal: its modes set, the alternate screen, mouse reporting and bracketed
+  /// paste, any-motion reports again if they were on, and `query` after them; the next frame
+  /// is drawn whole. At the start and after every stop.
+  private func enter(query: String = "") {
+    Self.setModes()
+    var bytes = TerminalOutput.capability("smcup")
+    if mouseOn { bytes += TerminalModes.Mode.buttons.sequence(true) }
+    bytes += TerminalModes.on(mouse: mouseOn) + motion.resumed() + query
+    TerminalOutput.send(bytes, whilePending: true)
+    output.invalidate()
+  }
+
+  /// Gives the terminal back as the session found it: every mode the session turned on turned
+  /// off (any-motion and mouse reporting, bracketed paste, a synchronized frame closed), the
+  /// cursor shown, attributes plain, the main screen, and the shell's terminal modes. At the end
+  /// and before every stop.
+  private func leave(clearing: Bool) {
+    var bytes = motion.isOn ? TerminalModes.Mode.anyMotion.sequence(false) : ""
+    bytes += TerminalModes.off(mouse: mouseOn)
+    if mouseOn { bytes += TerminalModes.Mode.buttons.sequence(false) }
+    if output.synchronized { bytes += TerminalModes.Mode.synchronizedOutput.sequence(false) }
+    bytes += output.endSequence() + TerminalOutput.capability("sgr0")
+    // On a terminal with no alternate screen (the Linux console, GNU screen) the frame would
+    // stay under the prompt: the screen is cleared first.
+    if clearing { bytes += Self.clearScreen }
+    bytes += TerminalOutput.capability("rmcup")
+    TerminalOutput.send(bytes, whilePending: true)
+    tg_restore_modes()
+  }
+
+  /// Stops the program as Ctrl-Z asked, synchronously, between frames: the terminal given back
+  /// (``leave(clearing:)``), SIGTSTP raised with its default action, and the terminal taken
+  /// again when the program continues, or at once where the kernel discards the stop (a process
+  /// group with no shell to continue it: `xterm -e`, `ssh -t`, a tmux pane's command). The size
+  /// is read again; a new one comes as ``Event/resize(_:)``.
+  private func suspend() {
+    leave(clearing: false)
+    SignalFlags.removeStop()
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, SIGTSTP)
+    sigprocmask(SIG_UNBLOCK, &unblock, nil)
+    raise(SIGTSTP)
+    // Continued (or never stopped): the continue's own flag is this resume.
+    SignalFlags.installStop()
+    _ = SignalFlags.takeContinued()
+    _ = tg_blocking_begin()
+    enter()
+    tg_blocking_end()
+    if Self.measure() != currentSize { SignalFlags.markResized() }
+  }
+
+  /// The terminal's size, cut to what the session draws (``ScreenSize/drawable(_:)``): the
+  /// terminal's own report, else the terminfo entry's, else 80 x 24.
+  private static func measure() -> Size {
+    if let real = ScreenSize.terminal() { return ScreenSize.drawable(real) }
+    let columns = Int(tk_number("cols"))
+    let lines = Int(tk_number("lines"))
+    guard columns > 0, lines > 0 else { return Size(width: 80, height: 24) }
+    return ScreenSize.drawable(Size(width: columns, height: lines))
   }
 
   deinit {
     end()
   }
 
-  /// After a SIGWINCH: the terminal's new size, cut to what can be drawn, handed to curses.
+  /// After a SIGWINCH: the terminal's new size, cut to what is drawn.
   private func applyResize() -> Size {
-    ScreenSize.resizeToTerminal()
-    return size
+    currentSize = Self.measure()
+    return currentSize
   }
 
+  /// The size frames are drawn at, measured at the start and after each resize and stop.
+  private var currentSize: Size
+
   /// The screen's size now: the terminal's, or the part of it that is drawn when it is larger
-  /// than curses can hold or memory should: each side at most 10,000 cells (curses keeps
-  /// coordinates in `short`), at most 2^20 cells in all (fewer rows), the frame in the
-  /// terminal's top-left corner.
-  public var size: Size {
-    Size(width: max(0, Int(tk_cols())), height: max(0, Int(tk_lines())))
-  }
+  /// than memory should hold: each side at most 10,000 cells, at most 2^20 cells in all (fewer
+  /// rows), the frame in the terminal's top-left corner.
+  public var size: Size { currentSize }
 
   /// The time now on the clock the session's events and deadlines use (monotonic, from an
   /// arbitrary origin): a program names it to stamp what it sends the tooltip state
@@ -244,12 +298,13 @@ public final class TerminalSession {
     let resumed = resumedDuringRead || TerminalGuard.takeResumed()
     resumedDuringRead = false
     guard resumed, !ended else { return false }
-    output.invalidate()
-    // Curses switched its own mouse mode back on; SGR 1006, drags and bracketed paste are ours
-    // to ask for again (a program run while this one was stopped may have reset them). A write
-    // that may block: a quit signal during it ends the program from the handler (a terminal
-    // that stopped reading would otherwise hold it in `write` for good).
-    TerminalOutput.send(TerminalModes.on(mouse: mouseOn) + motion.resumed())
+    // Stopped by another hand (SIGSTOP, then SIGCONT): a program run meanwhile may have reset
+    // the modes. A write that may block: a quit signal during it ends the program from the
+    // handler (a terminal that stopped reading would otherwise hold it in `write` for good).
+    _ = tg_blocking_begin()
+    enter()
+    tg_blocking_end()
+    if Self.measure() != currentSize { SignalFlags.markResized() }
     return true
   }
 
@@ -383,6 +438,11 @@ public final class TerminalSession {
         drawDue = false
         return .draw
       }
+      if SignalFlags.takeStop() {
+        suspend()
+        happened()
+        return .resumed
+      }
       if takeResumed() {
         happened()
         return .resumed
@@ -451,44 +511,40 @@ public final class TerminalSession {
     return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
   }
 
-  /// Ends curses and restores the terminal as it was: echo, canonical mode, cursor, main
-  /// screen, mouse reporting off. Safe to call more than once.
+  /// Ends the session and restores the terminal as it was: its modes, the cursor, the main
+  /// screen, mouse reporting off; the handlers and the terminfo entry the session took are
+  /// given back. Safe to call more than once.
   public func end() {
     guard !ended else { return }
     ended = true
     output.close()
-    // A quit signal while ending (a terminal that stopped reading blocks endwin's write) ends
-    // the program from the handler, the terminal restored without blocking.
+    // A quit signal while ending (a terminal that stopped reading blocks the write) ends the
+    // program from the handler, the terminal restored without blocking.
     _ = tg_blocking_begin()
-    // Curses switches off the mouse mode it switched on; the rest is ours.
-    let cursor = output.endSequence()
-    TerminalOutput.send((motion.switchTo(false) ?? "") + TerminalModes.off(mouse: mouseOn) + cursor, whilePending: true)
-    // Clear the screen curses is on: the alternate screen, gone once endwin leaves it; on a
-    // terminal with none (the Linux console, GNU screen) the last frame, so the prompt that
-    // follows on the bottom row (where endwin leaves the cursor) is on a clean screen.
-    TerminalOutput.send(Self.clearScreen, whilePending: true)
-    tg_remove_stop_handler()
-    endwin()
-    tg_restore_modes()
+    leave(clearing: true)
     tg_blocking_end()
-    TerminalGuard.remove()
-    SignalFlags.removeResize()
-    sessionLive.store(false, ordering: .relaxed)
+    release()
   }
 
   /// Ends the session after the quit signal `signal`. When the terminal is not taking output
   /// (it stopped reading, or it hung up: always so after SIGHUP), the modes and reset
-  /// sequences are written without waiting and curses writes nothing more; otherwise curses
-  /// ends as after a quit key.
+  /// sequences are written without waiting; otherwise the session ends as after a quit key.
   package func endAfterSignal(_ signal: Int32) {
     guard signal == SIGHUP || !Self.outputWritable() else { return end() }
     guard !ended else { return }
     ended = true
     output.close()
     TerminalGuard.restoreNow()
-    tg_remove_stop_handler()
-    TerminalGuard.remove()
+    release()
+  }
+
+  /// Gives back what the session took of the process: its signal handlers, the guard, the
+  /// terminfo entry.
+  private func release() {
+    SignalFlags.removeStop()
     SignalFlags.removeResize()
+    TerminalGuard.remove()
+    tk_release_terminal()
     sessionLive.store(false, ordering: .relaxed)
   }
 

@@ -8,10 +8,11 @@
 ///
 /// It is a pipe the read waits on beside the terminal: ``wake()`` writes one byte, and a read
 /// waiting then (or the next one, when none is waiting) returns nil at once, with
-/// ``TerminalSession/wasWoken`` set. The pipe lives as long as the process, so a waker kept by
-/// a task that outlives the session stays safe to call. `wake()` only writes to a pipe: it is
-/// safe from a signal handler too.
-package struct TerminalWaker: Sendable {
+/// ``TerminalSession/wasWoken`` set. The pipe lives as long as the waker: a waker kept by a task
+/// that outlives the session stays safe to call, and once nothing holds it (the session gone,
+/// and every closure that wakes it) both ends are closed, so sessions started one after another
+/// keep no descriptors. `wake()` only writes to a pipe: it is safe from a signal handler too.
+package final class TerminalWaker: Sendable {
   /// The pipe's read end, waited on by the reader.
   let readEnd: Int32
   /// The pipe's write end, written by ``wake()``.
@@ -34,6 +35,11 @@ package struct TerminalWaker: Sendable {
     configure(ends.1)
     readEnd = ends.0
     writeEnd = ends.1
+  }
+
+  deinit {
+    close(readEnd)
+    close(writeEnd)
   }
 
   /// Ends the read that is waiting, or the next one.

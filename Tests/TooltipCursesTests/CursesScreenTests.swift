@@ -106,8 +106,7 @@ import TooltipKit
   @Test func aFrameWrittenOutReadsBackLineForLineInItsColours() throws {
     let size = Size(width: 60, height: 16)
     try headless(size: size) {
-      let colors = CursesColors(noColor: nil)
-      let output = TerminalOutput(colors: colors)
+      let output = TerminalOutput(styles: TerminalStyles(noColor: nil))
       let grid = frame(size: size, open: "share")
       output.format(grid)
       let pane = try shown([output.frameBytes()], size: size)
@@ -159,7 +158,7 @@ import TooltipKit
   @Test func onlyTheChangedCellsAreSentAndTheScreenMatchesTheNewFrame() throws {
     let size = Size(width: 60, height: 16)
     try headless(size: size) {
-      let output = TerminalOutput(colors: CursesColors(noColor: nil))
+      let output = TerminalOutput(styles: TerminalStyles(noColor: nil))
       let open = frame(size: size, open: "share")
       let closed = frame(size: size, open: nil)
       // The first frame (like any full repaint) follows a clear: only what is not blank is sent.
@@ -181,7 +180,7 @@ import TooltipKit
   @Test func theCursorRestsWhereTheGridSays() throws {
     let size = Size(width: 60, height: 16)
     try headless(size: size) {
-      let output = TerminalOutput(colors: CursesColors(noColor: nil))
+      let output = TerminalOutput(styles: TerminalStyles(noColor: nil))
       var grid = frame(size: size, open: nil)
       grid.cursor = Point(x: 21, y: 6)
       output.format(grid)
@@ -199,7 +198,7 @@ import TooltipKit
       drawWithCurses(grid, colors: colors)
       #expect(screenLines() == ["x"])
       #expect(cell(0, 0).attributes == TK_A_REVERSE)
-      let output = TerminalOutput(colors: colors)
+      let output = TerminalOutput(styles: TerminalStyles(noColor: nil))
       output.format(grid)
       let bytes = String(decoding: output.frameBytes(), as: UTF8.self)
       // xterm has the newline glitch: its last cell is written, in reverse video.
@@ -212,7 +211,7 @@ import TooltipKit
   @Test func aGapOfAFewUnchangedCellsIsWrittenRatherThanMovedPast() throws {
     let size = Size(width: 20, height: 2)
     try headless(size: size) {
-      let output = TerminalOutput(colors: CursesColors(noColor: nil))
+      let output = TerminalOutput(styles: TerminalStyles(noColor: nil))
       var before = CellGrid(size: size)
       before.write("abcdefgh", at: Point(x: 0, y: 0), style: .plain)
       output.format(before)
@@ -229,7 +228,7 @@ import TooltipKit
   @Test func textThatMovedLeftIsCharactersDeleted() throws {
     let size = Size(width: 60, height: 2)
     try headless(size: size) {
-      let output = TerminalOutput(colors: CursesColors(noColor: nil))
+      let output = TerminalOutput(styles: TerminalStyles(noColor: nil))
       var before = CellGrid(size: size)
       before.write("a 3-cell icon.  |  closed top-sm by Esc", at: Point(x: 1, y: 0), style: .plain)
       output.format(before)
@@ -251,7 +250,7 @@ import TooltipKit
   @Test func aSynchronizedFrameIsOnePair() throws {
     let size = Size(width: 60, height: 16)
     try headless(size: size) {
-      let output = TerminalOutput(colors: CursesColors(noColor: nil))
+      let output = TerminalOutput(styles: TerminalStyles(noColor: nil))
       let on = Array("\u{1B}[?2026h".utf8)
       let off = Array("\u{1B}[?2026l".utf8)
       func count(_ needle: [UInt8], in bytes: [UInt8]) -> Int {
@@ -322,7 +321,7 @@ import TooltipKit
         }
       }
       drawWithCurses(grid, colors: colors)
-      let output = TerminalOutput(colors: colors)
+      let output = TerminalOutput(styles: TerminalStyles(noColor: nil))
       output.format(grid)
       let bytes = String(decoding: output.frameBytes(), as: UTF8.self)
       #expect(bytes.contains("38;5;255") && bytes.contains("48;5;231"), "the output sends them too")
@@ -739,19 +738,6 @@ import TooltipKit
       continues.withLock { $0 = [true, false] }
       type("\u{1B}")
       #expect(input.read(timeout: .seconds(1), resumed: next) == .key(.escape))
-    }
-  }
-
-  @Test func utf8MouseUnderXterm1005PastColumn94() throws {
-    try pty(term: "xterm-1005", size: Size(width: 300, height: 30)) { type in
-      let input = CursesInput(mouse: true, input: type.slave)
-      let x = String(Unicode.Scalar(UInt32(32 + 251))!)
-      type("\u{1B}[M \(x)%")
-      guard let (point, _) = input.read(timeout: .seconds(2))?.primary(.press(.primary)) else {
-        Issue.record("no press")
-        return
-      }
-      #expect(point == Point(x: 250, y: 4))
     }
   }
 
