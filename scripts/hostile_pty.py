@@ -47,6 +47,21 @@ Cases (--case, one or more):
                    inside one `CSI ? 2026 h` ... `CSI ? 2026 l` pair.
   sync-silent      A terminal that never answers the query: the first frame comes without a
                    wait, and no 2026 set or reset is ever written.
+  leader-stop      Ctrl-Z typed to the program that leads its session (its process group
+                   orphaned: the kernel discards the stop, no SIGCONT comes), after the terminal
+                   said it knows synchronized output and with the help shown: the terminal is
+                   given back (main screen, mouse, paste and 2026 off, the cursor shown) and
+                   taken again at once (alternate screen, every mode on), the program is not
+                   stopped, a Tab afterwards is drawn, q exits 0.
+  stopped-resize   The program stopped (SIGSTOP), the terminal resized (10000 x 1 to 1 x 10000,
+                   5000 x 200 to 200 x 5000, 80 x 24 to 40000 x 2 and to 2 x 40000, 100 x 30 to
+                   70 x 20), then SIGCONT (a shell's `fg`): peak RSS under 256 MB, no cursor
+                   address past the new size after the resume, q answered, exit 0.
+  sequential       1,000 sessions one after another in one process (--helper): descriptors and
+                   resident memory after the 10th and after the last are the same (within 4 MB).
+  nonblocking-out  The terminal's output made non-blocking by another program while the demo
+                   runs, with synchronized output on, and not read for a while: every frame
+                   arrives whole (as many 2026 sets as resets, the last a reset), q exits 0.
   misuse           The library used the wrong way round (--helper, the tooltip-misuse program):
                    exit() without end() in a session and in an own-ncurses program (status 1,
                    terminal restored), a second session (refused in one line, status 5, the
@@ -697,6 +712,161 @@ def sync_silent(binary, directory):
     return problem or (("stderr: " + stderr.strip()[:200]) if stderr else "")
 
 
+ALT_OFF_BYTES = b"\x1b[?1049l"
+ALT_ON_BYTES = b"\x1b[?1049h"
+
+
+def process_state(pid):
+    """The process's state letter (R, S, T for stopped...), or "" when it cannot be read."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return ""
+
+
+def leader_stop(binary, directory):
+    run = Run(binary, [], 80, 24)
+    problem = ""
+    if first_frame(run) is None:
+        problem = "no first frame"
+    else:
+        run.pump(0.1, b"\x1b[?2026;2$y")
+        run.pump(0.3, b"?")
+        run.pump(0.4)
+        before = len(run.output)
+        run.pump(0.6, b"\x1a")
+        after = bytes(run.output[before:])
+        left = after.find(ALT_OFF_BYTES)
+        back = after.find(ALT_ON_BYTES, left + 1)
+        state = process_state(run.proc.pid)
+        if state == "T":
+            problem = "the program is stopped, and nobody will continue it"
+        elif left < 0 or back < 0:
+            problem = "the terminal was not given back and taken again: %r" % after[:300]
+        else:
+            leaving, entering = after[:left], after[back:]
+            for name, mode in (("mouse", b"\x1b[?1002l"), ("SGR mouse", b"\x1b[?1006l"), ("paste", b"\x1b[?2004l"),
+                               ("synchronized output", SYNC_OFF), ("the cursor", b"\x1b[?25h")):
+                if mode not in leaving:
+                    problem = problem or "%s not given back before the stop: %r" % (name, leaving[-200:])
+            for name, mode in (("mouse", b"\x1b[?1002h"), ("SGR mouse", b"\x1b[?1006h"), ("paste", b"\x1b[?2004h")):
+                if mode not in entering:
+                    problem = problem or "%s not asked for again: %r" % (name, entering[:200])
+        if not problem:
+            before = len(run.output)
+            run.pump(0.5, b"\x1b\t")
+            if len(run.output) - before < 20:
+                problem = "a Tab after the resume drew nothing"
+    run.pump(0.1, b"q")
+    status = run.wait(5.0)
+    stderr, termios_after = run.finish()
+    if not problem and status != 0:
+        problem = "exit status %s, not 0" % status
+    if not problem and termios_after != run.before:
+        problem = "termios not restored"
+    return problem or (("stderr: " + stderr.strip()[:200]) if stderr else "")
+
+
+CURSOR_ADDRESS = re.compile(rb"\x1b\[(\d+);(\d+)H")
+
+
+def stopped_resize(binary, directory):
+    problems = []
+    for (cols, rows), (to_cols, to_rows) in (((10000, 1), (1, 10000)), ((5000, 200), (200, 5000)),
+                                             ((80, 24), (40000, 2)), ((80, 24), (2, 40000)), ((100, 30), (70, 20))):
+        run = Run(binary, [], cols, rows)
+        problem = ""
+        if not run.started():
+            problem = "did not start"
+        else:
+            run.pump(0.4)
+            os.kill(run.proc.pid, signal.SIGSTOP)
+            time.sleep(0.1)
+            set_size(run.master, to_cols, to_rows)
+            time.sleep(0.1)
+            before = len(run.output)
+            os.kill(run.proc.pid, signal.SIGCONT)
+            run.pump(1.0)
+            peak = peak_rss_mb(run.proc.pid)
+            resumed = bytes(run.output[before:])
+            beyond = [m.group(0) for m in CURSOR_ADDRESS.finditer(resumed)
+                      if int(m.group(1)) > max(1, min(to_rows, 10000)) or int(m.group(2)) > max(1, min(to_cols, 10000))]
+            run.pump(0.1, b"q")
+            status = run.wait(5.0)
+            if status is None:
+                problem = "still running 5 s after q (killed); peak RSS %.0f MB" % peak
+            elif status != 0:
+                problem = "exit status %s, not 0" % status
+            elif peak > 256:
+                problem = "peak RSS %.0f MB" % peak
+            elif beyond:
+                problem = "drawn past the new size after the resume: %r" % beyond[:3]
+            elif not CURSOR_ADDRESS.search(resumed):
+                problem = "nothing drawn after the resume"
+        stderr, after = run.finish()
+        if not problem and after != run.before:
+            problem = "termios not restored"
+        if not problem and stderr:
+            problem = "stderr: " + stderr.strip()[:200]
+        if problem:
+            problems.append("%dx%d -> %dx%d: %s" % (cols, rows, to_cols, to_rows, problem))
+    return "; ".join(problems)
+
+
+def sequential(helper, directory):
+    run = Run(helper, ["sequential-sessions", "1000"], 80, 24)
+    status = run.wait(60.0)
+    stderr, after = run.finish()
+    match = re.search(r"descriptors (\d+) (\d+) resident (\d+) (\d+)", stderr)
+    if status != 0:
+        return "exit status %s, not 0: %s" % (status, stderr.strip()[:200])
+    if not match:
+        return "no figures on stderr: %r" % stderr[:200]
+    fds_early, fds_late, rss_early, rss_late = (int(g) for g in match.groups())
+    if fds_late != fds_early:
+        return "descriptors %d after 10 sessions, %d after 1000" % (fds_early, fds_late)
+    if rss_late - rss_early > 4096:
+        return "resident memory %d KiB after 10 sessions, %d KiB after 1000" % (rss_early, rss_late)
+    if after != run.before:
+        return "termios not restored"
+    return ""
+
+
+def nonblocking_out(binary, directory):
+    run = Run(binary, ["--scene", big_scene(directory)], 300, 80)
+    problem = ""
+    if first_frame(run) is None:
+        problem = "no first frame"
+    else:
+        run.pump(0.1, b"\x1b[?2026;2$y")
+        run.pump(0.3)
+        # The flag belongs to the open file, shared with the program's standard output.
+        os.set_blocking(run.slave, False)
+        run.reading = False
+        start = len(run.output)
+        run.pump(1.5, b"\r\x1b\r\x1b\r\x1b\r")
+        run.reading = True
+        run.pump(1.5)
+        run.pump(0.2, b"q")
+        status = run.wait(5.0)
+        written = bytes(run.output[start:])
+        markers = re.findall(rb"\x1b\[\?2026[hl]", written)
+        cut = any(a == b == SYNC_ON for a, b in zip(markers, markers[1:])) or (markers and markers[-1] == SYNC_ON)
+        if status != 0:
+            problem = "exit status %s, not 0" % status
+        elif SYNC_ON not in markers:
+            problem = "no frame drawn while the output was non-blocking"
+        elif cut:
+            problem = "frames cut: a 2026 set with no reset after it (%d sets, %d resets)" % (
+                markers.count(SYNC_ON), markers.count(SYNC_OFF))
+    os.set_blocking(run.slave, True)
+    stderr, after = run.finish()
+    if not problem and stderr:
+        problem = "stderr: " + stderr.strip()[:200]
+    return problem
+
+
 CASES = {
     "sync-supported": sync_supported,
     "sync-silent": sync_silent,
@@ -715,6 +885,10 @@ CASES = {
     "absurd-colors": absurd_colors,
     "dcs-reply": dcs_reply,
     "misuse": lambda binary, directory: misuse(OPTIONS.helper, directory),
+    "leader-stop": leader_stop,
+    "stopped-resize": stopped_resize,
+    "sequential": lambda binary, directory: sequential(OPTIONS.helper, directory),
+    "nonblocking-out": nonblocking_out,
 }
 
 OPTIONS = None

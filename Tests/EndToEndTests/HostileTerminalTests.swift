@@ -179,3 +179,33 @@ extension EndToEnd.HostileTerminal {
     try expectPass(["sync-silent"], runs: 1)
   }
 }
+
+extension EndToEnd.HostileTerminal {
+  /// Ctrl-Z typed to the demo that leads its session (`xterm -e`, `ssh -t`, a pane's command):
+  /// the kernel discards the stop, so the session takes the terminal back at once, every mode
+  /// on again, and a Tab after it is drawn. Before, curses cleared the screen, the mouse,
+  /// SGR mouse and bracketed paste stayed off for good, and the next frames were diffs drawn
+  /// onto a blank screen.
+  @Test func ctrlZWhenTheDemoLeadsItsSessionGivesTheTerminalBackAndTakesItAgain() throws {
+    try expectPass(["leader-stop"], runs: 1)
+  }
+
+  /// A resize while the program is stopped, wide to tall and past 32767: within the memory
+  /// cap, drawn at the new size, q answered. Before, 10000 x 1 to 1 x 10000 through a stop
+  /// peaked at 8.3 GB and a side over 32767 crashed inside ncurses.
+  @Test func aResizeWhileStoppedIsHeardAndCapped() throws {
+    try expectPass(["stopped-resize"], runs: 1)
+  }
+
+  /// A thousand sessions one after another in one process keep descriptors and memory flat.
+  /// Before, each kept the waker's two descriptors and curses' screens (no `delscreen`).
+  @Test func aThousandSessionsInOneProcessLeaveNothingBehind() throws {
+    try expectPass(["sequential"], runs: 1)
+  }
+
+  /// Output made non-blocking by another program: frames wait for the terminal and arrive
+  /// whole. Before, EAGAIN cut them, the diff took them as written, and 2026 stayed on.
+  @Test func aNonBlockingOutputLosesNoPartOfAFrame() throws {
+    try expectPass(["nonblocking-out"], runs: 1)
+  }
+}

@@ -90,8 +90,38 @@ case "count-frames":
     default: break
     }
   }
+case "sequential-sessions":
+  // Sessions one after another in one process, each drawing a frame and ending: the
+  // descriptors and the resident memory after the 10th and after the last, for the test that
+  // nothing of a session outlives it.
+  let count = Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 1000
+  func descriptors() -> Int {
+    (0..<1024).count { fcntl(Int32($0), F_GETFD) != -1 }
+  }
+  func residentKiB() -> Int {
+    let fd = open("/proc/self/statm", O_RDONLY)
+    guard fd >= 0 else { return 0 }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: 256)
+    let count = read(fd, &bytes, bytes.count)
+    let fields = String(decoding: bytes.prefix(max(0, count)), as: UTF8.self).split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
+  }
+  var early = (descriptors: 0, resident: 0)
+  func oneSession() throws {
+    let session = try TerminalSession(mouse: true)
+    session.present(frame(session.size))
+    session.end()
+  }
+  for index in 1...count {
+    try oneSession()
+    if index == 10 { early = (descriptors(), residentKiB()) }
+  }
+  say("descriptors \(early.descriptors) \(descriptors()) resident \(early.resident) \(residentKiB())")
+  exit(0)
 default:
   say("usage: tooltip-misuse overlay-before-newterm | guard-after-newterm | own-exit-without-end |")
-  say("       session-exit-without-end | two-sessions | count-frames")
+  say("       session-exit-without-end | two-sessions | count-frames | sequential-sessions [N]")
   exit(2)
 }
