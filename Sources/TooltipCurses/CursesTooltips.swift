@@ -117,6 +117,9 @@ public final class CursesTooltips {
   @discardableResult
   public func wait(atMost milliseconds: Int32 = -1) -> Bool {
     let timeout = inputTimeout(atMost: milliseconds)
+    // A resize that ended the wait (or came before it) is handed to curses now: the program's
+    // next `wgetch` returns KEY_RESIZE, not the next key.
+    defer { ScreenSize.follow() }
     guard let wakePipe else {
       var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
       _ = poll(&descriptor, 1, timeout)
@@ -178,6 +181,9 @@ public final class CursesTooltips {
     followResume()
     let now = MonotonicClock.now
     if value == ERR {
+      // A resize interrupts `wgetch` (ERR): handed to curses, it is the next `wgetch`'s
+      // KEY_RESIZE, whether the program waited through the library or in `wgetch` itself.
+      ScreenSize.follow()
       checkInput(now: now)
       if let deadline = state.deadline, deadline <= now { update(.tick(now)) }
       return false

@@ -73,3 +73,19 @@ extension EndToEnd {
     }
   }
 }
+
+extension EndToEnd.SessionOwnership {
+  /// A program that owns ncurses and reads with `wgetch` itself, or waits through
+  /// `CursesTooltips.wait(atMost:)`: a resize reaches it as KEY_RESIZE at once, with no key
+  /// typed. Before, the resize waited inside `TerminalGuard.blocking` for the next key.
+  @Test(arguments: ["own-wgetch-resize", "own-wait-resize"])
+  func aResizeReachesAProgramThatCallsWgetchItself(mode: String) throws {
+    let pane = try TmuxPane(program: Binary.sibling("tooltip-misuse"), width: 80, height: 24, arguments: [mode])
+    defer { pane.kill() }
+    #expect(pane.wait { pane.capture().first == "size 80x24" }, "\(pane.capture().first ?? "")")
+    pane.tmux(["resize-window", "-t", "S", "-x", "60", "-y", "20"])
+    #expect(pane.wait { pane.capture().first == "size 60x20" }, "\(pane.capture().first ?? "")")
+    pane.send("q")
+    #expect(pane.exitStatus() == 0)
+  }
+}

@@ -120,8 +120,43 @@ case "sequential-sessions":
   }
   say("descriptors \(early.descriptors) \(descriptors()) resident \(early.resident) \(residentKiB())")
   exit(0)
+case "own-wgetch-resize", "own-wait-resize":
+  // A program that owns ncurses and reads with `wgetch` itself (no TerminalGuard.blocking),
+  // or waits through `wait(atMost:)` first: row 0 shows the size of the last KEY_RESIZE, so
+  // the test sees whether a resize reaches it with no key typed.
+  let waits = CommandLine.arguments.dropFirst().first == "own-wait-resize"
+  TerminalGuard.install()
+  guard newterm(nil, tk_stdout(), tk_stdin()) != nil, let window = tk_stdscr() else { exit(3) }
+  cbreak()
+  noecho()
+  keypad(window, true)
+  let tips = CursesTooltips(
+    scene: Scene(anchors: [Anchor(id: "a", position: Point(x: 2, y: 2), placement: .bottom, headline: "Save")]),
+    overlay: TooltipOverlay(window: window, pairs: 1..<8))
+  var shown = "size \(tk_cols())x\(tk_lines())"
+  while true {
+    werase(window)
+    _ = tk_put(window, 0, 0, shown)
+    tips.draw()
+    wrefresh(window)
+    if waits {
+      tips.wait()
+      wtimeout(window, 0)
+    } else {
+      wtimeout(window, -1)
+    }
+    let key = wgetch(window)
+    _ = tips.handle(key)
+    if key == KEY_RESIZE { shown = "size \(tk_cols())x\(tk_lines())" }
+    if key == Int32(UInt8(ascii: "q")) || TerminalGuard.pendingSignal != nil { break }
+  }
+  tips.end()
+  endwin()
+  TerminalGuard.remove()
+  exit(0)
 default:
   say("usage: tooltip-misuse overlay-before-newterm | guard-after-newterm | own-exit-without-end |")
-  say("       session-exit-without-end | two-sessions | count-frames | sequential-sessions [N]")
+  say("       session-exit-without-end | two-sessions | count-frames | sequential-sessions [N] |")
+  say("       own-wgetch-resize | own-wait-resize")
   exit(2)
 }
