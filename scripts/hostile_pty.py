@@ -62,6 +62,12 @@ Cases (--case, one or more):
   nonblocking-out  The terminal's output made non-blocking by another program while the demo
                    runs, with synchronized output on, and not read for a while: every frame
                    arrives whole (as many 2026 sets as resets, the last a reset), q exits 0.
+  own-stopped-resize
+                   A program that owns ncurses (--binary job-monitor or toolbar-own-curses) run
+                   from an interactive bash, Ctrl-Z, the terminal resized (80 x 24 to 40000 x 2,
+                   10000 x 1 to 1 x 10000, 100 x 30 to 70 x 20), `fg`: alive, peak RSS under
+                   256 MB, redrawn after the resume with no cursor address past the new size,
+                   q exits it.
   misuse           The library used the wrong way round (--helper, the tooltip-misuse program):
                    exit() without end() in a session and in an own-ncurses program (status 1,
                    terminal restored), a second session (refused in one line, status 5, the
@@ -867,6 +873,83 @@ def nonblocking_out(binary, directory):
     return problem
 
 
+def own_stopped_resize(binary, directory):
+    problems = []
+    for (cols, rows), (to_cols, to_rows) in (((80, 24), (40000, 2)), ((10000, 1), (1, 10000)), ((100, 30), (70, 20))):
+        master, slave = os.openpty()
+        set_size(slave, cols, rows)
+        os.set_blocking(master, False)
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color", "LANG": "C.UTF-8",
+               "LC_ALL": "C.UTF-8", "SWIFT_BACKTRACE": "interactive=no", "PS1": "$ ", "HOME": directory}
+
+        def child():
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+        shell = subprocess.Popen(["bash", "--norc", "--noprofile", "-i"], stdin=slave, stdout=slave, stderr=slave,
+                                 env=env, start_new_session=True, preexec_fn=child, close_fds=True)
+        output = bytearray()
+
+        def pump(seconds, typed=b""):
+            end = time.monotonic() + seconds
+            while time.monotonic() < end:
+                if typed:
+                    typed = typed[os.write(master, typed):]
+                try:
+                    output.extend(os.read(master, 1 << 20))
+                except (BlockingIOError, OSError):
+                    pass
+                select.select([master], [], [], 0.02)
+
+        problem = ""
+        pump(0.5, b"exec 2>/dev/null; %s\r" % binary.encode())
+        end = time.monotonic() + 10
+        while not ALT_ON.search(output) and time.monotonic() < end:
+            pump(0.1)
+        found = subprocess.run(["pgrep", "-n", "-f", "^" + binary], capture_output=True, text=True).stdout.strip()
+        if not found or not ALT_ON.search(output):
+            problem = "did not start"
+        else:
+            pid = int(found)
+            pump(0.5, b"\x1a")
+            if process_state(pid) != "T":
+                problem = "not stopped by Ctrl-Z"
+            else:
+                set_size(master, to_cols, to_rows)
+                pump(0.3)
+                before = len(output)
+                pump(2.0, b"fg\r")
+                state = process_state(pid)
+                peak = peak_rss_mb(pid)
+                resumed = bytes(output[before:])
+                # Curses' own resume repaints at the size it holds (kept by the guard through the
+                # stop), then the new size reaches it capped: what counts is what follows the last
+                # erase of the whole screen.
+                last_clear = resumed.rfind(b"\x1b[2J")
+                beyond = [m.group(0) for m in CURSOR_ADDRESS.finditer(resumed[max(0, last_clear):])
+                          if int(m.group(1)) > min(to_rows, 10000) or int(m.group(2)) > min(to_cols, 10000)]
+                if state in ("", "Z"):
+                    problem = "died after fg"
+                elif peak > 256:
+                    problem = "peak RSS %.0f MB" % peak
+                elif last_clear < 0:
+                    problem = "the screen was not redrawn whole after fg: %r" % resumed[-300:]
+                elif beyond:
+                    problem = "drawn past the new size after fg: %r" % beyond[:3]
+                elif not CURSOR_ADDRESS.search(resumed):
+                    problem = "not redrawn after fg"
+                else:
+                    pump(1.0, b"q")
+                    if process_state(pid) not in ("", "Z"):
+                        problem = "still running after q"
+        shell.kill()
+        shell.wait()
+        for fd in (master, slave):
+            os.close(fd)
+        if problem:
+            problems.append("%dx%d -> %dx%d: %s" % (cols, rows, to_cols, to_rows, problem))
+    return "; ".join(problems)
+
+
 CASES = {
     "sync-supported": sync_supported,
     "sync-silent": sync_silent,
@@ -889,6 +972,7 @@ CASES = {
     "stopped-resize": stopped_resize,
     "sequential": lambda binary, directory: sequential(OPTIONS.helper, directory),
     "nonblocking-out": nonblocking_out,
+    "own-stopped-resize": own_stopped_resize,
 }
 
 OPTIONS = None

@@ -310,6 +310,33 @@ static volatile sig_atomic_t stop_installed = 0;
 /* How many stops the handler has come back from (the program continued after each). */
 static atomic_uint resume_count = 0;
 
+/* The size curses holds (tg_set_screen_size), and the environment entries that pin it while
+   curses' own stop handler runs. */
+static atomic_int screen_columns = 0;
+static atomic_int screen_lines = 0;
+static char pinned_lines[32];
+static char pinned_columns[32];
+
+void tg_set_screen_size(int columns, int lines) {
+  atomic_store(&screen_columns, columns);
+  atomic_store(&screen_lines, lines);
+}
+
+/* `name=value` into `buffer`, with no library call: for use in the handler. */
+static void format_entry(char *buffer, const char *name, int value) {
+  size_t at = 0;
+  while (*name != 0) buffer[at++] = *name++;
+  buffer[at++] = '=';
+  char digits[12];
+  size_t count = 0;
+  do {
+    digits[count++] = (char)('0' + value % 10);
+    value /= 10;
+  } while (value > 0 && count < sizeof digits);
+  while (count > 0) buffer[at++] = digits[--count];
+  buffer[at] = 0;
+}
+
 static void stop_handler(int sig) {
   int saved_errno = errno;
   int fd = saved_fds[1];
@@ -332,11 +359,32 @@ static void stop_handler(int sig) {
     (void)sigprocmask(SIG_UNBLOCK, &unblock, NULL);
     (void)kill(getpid(), SIGTSTP);
     (void)sigaction(SIGTSTP, &own, NULL);
-  } else if (previous.sa_flags & SA_SIGINFO) {
-    /* Never so for curses' handler; a handler that wants its siginfo gets none here. */
-    previous.sa_sigaction(sig, NULL, NULL);
-  } else if (previous.sa_handler != SIG_IGN) {
-    previous.sa_handler(sig);
+  } else {
+    /* Curses' handler ends curses, stops, and on the resume updates the screen, first taking
+       the terminal's size as it finds it: a size that changed while the program was stopped
+       would reach curses unchecked (a side past 32767 crashes it; 10000 x 1 to 1 x 10000 holds
+       the union of both, gigabytes). LINES and COLUMNS, which curses prefers to the terminal's
+       report, keep it at the size it has; the new size reaches it capped after the resume.
+       (The environment is not async-signal-safe; neither is curses' handler, which this one
+       hands the stop to as curses expects.) */
+    int lines = atomic_load(&screen_lines), columns = atomic_load(&screen_columns);
+    int pinned = lines > 0 && columns > 0;
+    if (pinned) {
+      format_entry(pinned_lines, "LINES", lines);
+      format_entry(pinned_columns, "COLUMNS", columns);
+      (void)putenv(pinned_lines);
+      (void)putenv(pinned_columns);
+    }
+    if (previous.sa_flags & SA_SIGINFO) {
+      /* Never so for curses' handler; a handler that wants its siginfo gets none here. */
+      previous.sa_sigaction(sig, NULL, NULL);
+    } else if (previous.sa_handler != SIG_IGN) {
+      previous.sa_handler(sig);
+    }
+    if (pinned) {
+      (void)unsetenv("LINES");
+      (void)unsetenv("COLUMNS");
+    }
   }
   /* Continued: the modes written off above are the program's to ask for again. */
   atomic_fetch_add(&resume_count, 1);

@@ -301,6 +301,8 @@ public final class CursesTooltips {
   /// switches off only the mouse mode it asked for. It writes to the output saved by
   /// ``TerminalGuard/install(input:output:)``.
   private func followStops() {
+    // The size curses holds, which the stop handler keeps it at through a stop.
+    tg_set_screen_size(tk_cols(), tk_lines())
     guard !followsStops else { return }
     tg_install_stop_handler()
     resumesSeen = tg_resume_count()
@@ -315,6 +317,10 @@ public final class CursesTooltips {
     let resumes = tg_resume_count()
     guard resumes != resumesSeen else { return }
     resumesSeen = resumes
+    // A resize while stopped sent no SIGWINCH here (the shell had the terminal): the size is
+    // read again and handed to curses capped; the next `wgetch` returns KEY_RESIZE.
+    SignalFlags.markResized()
+    ScreenSize.follow()
     let bytes = motion.resumed()
     if !bytes.isEmpty { TerminalOutput.send(bytes) }
   }

@@ -209,3 +209,14 @@ extension EndToEnd.HostileTerminal {
     try expectPass(["nonblocking-out"], runs: 1)
   }
 }
+
+extension EndToEnd.HostileTerminal {
+  /// A program that owns ncurses, stopped from an interactive shell, resized (past 32767 a
+  /// side, wide to tall), then `fg`: alive, within the cap, redrawn at the new size. Before,
+  /// curses' own resume took the new size unchecked: SIGSEGV at 40000 x 2, 1.1 GB for 10000 x 1
+  /// to 1 x 10000.
+  @Test(arguments: ["job-monitor", "toolbar-own-curses"])
+  func aProgramThatOwnsNcursesGetsTheCapThroughAStop(program: String) throws {
+    try expectPass(["own-stopped-resize"], binary: Binary.sibling(program), runs: 1)
+  }
+}

@@ -76,6 +76,13 @@ void tg_blocking_end(void);
    nothing when SIGTSTP is ignored (a shell without job control). Call it after newterm. */
 void tg_install_stop_handler(void);
 
+/* The size curses holds now (after the program's newterm, and after each resize the guard hands
+   it): while the program is stopped, curses' own resume reads the terminal's size and resizes
+   to it unchecked (its doupdate after endwin). The stop handler pins LINES and COLUMNS to this
+   size around curses' handler, so curses keeps it, and the resize reaches curses capped, from
+   the component (CursesTooltips, TerminalGuard.blocking) after the resume. */
+void tg_set_screen_size(int columns, int lines);
+
 /* Puts back the SIGTSTP handler that was there before tg_install_stop_handler. */
 void tg_remove_stop_handler(void);
 
