@@ -2,7 +2,9 @@
 // that check each mistake ends with a clear line and the terminal restored: what a user's
 // program does in its error paths, not what the demo or the examples do. One argument,
 // `count-frames`, is a session loop that shows how many frames it drew, for the test that
-// an input the program says changed nothing asks for no frame.
+// an input the program says changed nothing asks for no frame; another, `overlay-wide-cells`,
+// owns ncurses and opens bubbles into its window over rows of wide characters, for the test
+// that every cell is the program's again once a bubble goes (`WideCells.swift`).
 import CNcurses
 import TooltipCurses
 import TooltipKit
@@ -90,8 +92,10 @@ case "count-frames":
     default: break
     }
   }
+case "overlay-wide-cells":
+  overlayWideCells()
 default:
   say("usage: tooltip-misuse overlay-before-newterm | guard-after-newterm | own-exit-without-end |")
-  say("       session-exit-without-end | two-sessions | count-frames")
+  say("       session-exit-without-end | two-sessions | count-frames | overlay-wide-cells")
   exit(2)
 }
