@@ -3,8 +3,10 @@ import TestSupport
 import Testing
 
 /// The documentation agrees with the package where a machine can tell (`scripts/check_docs.py`:
-/// the library products, the version the dependency examples ask for, the triggers listed).
-/// The script is also run on copies with one thing wrong, so a script that stopped looking
+/// the library products, the version the dependency examples ask for, the triggers listed), and
+/// cites only what the repository holds (`scripts/check_citations.py`: the behaviour reference
+/// `docs/BEHAVIOUR.md` by its sections, no document kept outside, no link to a missing page).
+/// Each script is also run on copies with one thing wrong, so a script that stopped looking
 /// fails here too.
 @Suite struct DocsAgreementTests {
   /// Runs `script` (under `scripts/`) with `--root root`.
@@ -82,5 +84,36 @@ import Testing
     let result = try Self.run("check_docs.py", root: copy.url.path)
     #expect(result.status == 1, "\(result.text)\(result.stderr)")
     #expect(result.text.contains(wrong.says), "\(result.text)")
+  }
+
+  @Test func theRepositoryCitesOnlyWhatItHolds() throws {
+    let result = try Self.run("check_citations.py")
+    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    #expect(result.text.isEmpty)
+  }
+
+  /// A directory that is not a git checkout: the script reads every file in it. The outside
+  /// document's name and the citations are spelled in pieces, so that this file cites nothing.
+  @Test func checkCitationsFindsEachBadCitation() throws {
+    let outside = "SP" + "EC"
+    let reference = "BEHAVIOUR"
+    let tree = try TemporaryDirectory()
+    try FileManager.default.createDirectory(
+      at: tree.url.appendingPathComponent("docs"), withIntermediateDirectories: true)
+    let headings = (1...8).map { "## \($0). Section \($0)\n\nText.\n" }.joined(separator: "\n")
+    try tree.write("docs/\(reference).md", "# Behaviour\n\n" + headings)
+    try tree.write("Clean.swift", "// As \(reference) 3 says; see [the reference](docs/\(reference).md).\n")
+    var result = try Self.run("check_citations.py", root: tree.url.path)
+    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+
+    try tree.write("Outside.swift", "// The bubble's gap (\(outside) 3).\n")
+    try tree.write("Missing.md", "See [the guide](docs/" + "gone.md).\n")
+    try tree.write("Beyond.swift", "// As \(reference) section 9 says.\n")
+    result = try Self.run("check_citations.py", root: tree.url.path)
+    #expect(result.status == 1)
+    #expect(result.text.contains("Outside.swift:1: cites \(outside)"), "\(result.text)")
+    #expect(result.text.contains("Missing.md:1: links docs/" + "gone.md"), "\(result.text)")
+    #expect(result.text.contains("Beyond.swift:1: cites section 9"), "\(result.text)")
+    #expect(!result.text.contains("Clean.swift"), "\(result.text)")
   }
 }
