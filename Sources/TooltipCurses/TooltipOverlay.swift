@@ -144,7 +144,9 @@ public final class TooltipOverlay {
   ///
   /// Into a window, first calls `redraw` for each rect the previous call covered that this call
   /// does not cover the same way, so the program can put its own cells back; with panels it is
-  /// never called (the panel library gives those cells back). Returns the rects drawn.
+  /// never called (the panel library gives those cells back). Returns the rects drawn (into a
+  /// window, each widened by the cells of wide characters its edges cut: a highlight reverses
+  /// such a character whole, a bubble blanks its other half).
   @discardableResult
   package func draw(_ layout: SceneLayout, state: TooltipState, redraw: (Rect) -> Void = { _ in }) -> [Rect] {
     let bounds = Rect(size: windowSize)
@@ -180,10 +182,18 @@ public final class TooltipOverlay {
       wmove(window, cursorY, cursorX)
     }
 
-    for rect in highlight {
+    // Reverse video over whole characters: a wide character of the program's that the
+    // highlight's edge cuts is reversed whole, never one half of it.
+    for (index, rect) in highlight.enumerated() {
+      var (left, right) = (rect.minX, rect.maxX)
       for y in rect.minY..<rect.maxY {
-        tk_add_attrs(window, Int32(y), Int32(rect.minX), Int32(rect.size.width), TK_A_REVERSE)
+        let minX = rect.minX > 0 && continues(y: y, x: rect.minX) ? rect.minX - 1 : rect.minX
+        let maxX = rect.maxX < bounds.maxX && continues(y: y, x: rect.maxX) ? rect.maxX + 1 : rect.maxX
+        tk_add_attrs(window, Int32(y), Int32(minX), Int32(maxX - minX), TK_A_REVERSE)
+        (left, right) = (min(left, minX), max(right, maxX))
       }
+      reach[index] = Rect(
+        origin: Point(x: left, y: rect.minY), size: Size(width: right - left, height: rect.size.height))
     }
     // The bubble's own rects (after the highlight's) first give up the wide characters their
     // edges cut, so that the window holds what the terminal will show.
@@ -195,7 +205,7 @@ public final class TooltipOverlay {
         putPointer(bubble, style: style, into: window, at: bubble.pointer)
       }
     }
-    return now
+    return reach
   }
 
   /// Blanks, in the program's window, each wide character that `rect`'s left or right edge cuts

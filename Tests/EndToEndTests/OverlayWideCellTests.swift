@@ -42,11 +42,12 @@ extension EndToEnd {
     }
 
     /// One run: keys sent one at a time (each waits for the frame it causes), an optional
-    /// resize after them, then the key that closes.
+    /// resize after them, then the key that closes (`c`) or leaves the anchors (Esc).
     struct Case: CustomTestStringConvertible, Sendable {
       var name: String
       var keys: [String]
       var resize: (width: Int, height: Int)?
+      var close = "c"
       var testDescription: String { name }
     }
 
@@ -57,11 +58,14 @@ extension EndToEnd {
       Case(name: "left of its anchor", keys: ["4"]),
       Case(name: "moved from one anchor to another", keys: ["1", "4", "3", "2"]),
       Case(name: "open across a resize", keys: ["2"], resize: (37, 11)),
+      Case(
+        name: "the selection highlight moved among the anchors", keys: ["Tab", "Tab", "Tab", "Tab"], close: "Escape"),
     ]
 
-    /// Starts the program, shows each bubble of `run` in turn (checking, while each is open,
-    /// that every cell outside it and outside the wide characters its edges cut is the
-    /// program's), closes the last and checks that the whole screen is the program's again.
+    /// Starts the program, shows each bubble (or selection highlight) of `run` in turn
+    /// (checking, while each shows, that every cell outside it and outside the wide characters
+    /// its edges cut is the program's), closes the last and checks that the whole screen is the
+    /// program's again.
     @Test(arguments: cases)
     func everyCellIsTheProgramsAfterTheBubbleGoes(_ run: Case) throws {
       var width = 40
@@ -114,10 +118,10 @@ extension EndToEnd {
         frame += 1
         _ = waitForFrame("the resize")
       }
-      pane.send("c")
+      pane.send(run.close)
       frame += 1
-      let closed = waitForFrame("c")
-      #expect(Self.rects(closed).isEmpty, "c closed no bubble: \(closed)")
+      let closed = waitForFrame(run.close)
+      #expect(Self.rects(closed).isEmpty, "\(run.close) left something drawn: \(closed)")
       let expected = (0..<(height - 1)).map { Self.wideRow($0, width: width) } + ["frame \(frame)"]
       pane.expectScreen(expected, "after the bubble closed")
       pane.send("q")

@@ -25,7 +25,8 @@ func wideRow(_ y: Int, width: Int) -> String {
 
 /// A program that owns ncurses, draws every cell of its window each frame (`wideRow`) and
 /// shows tooltips into that window: keys `1` to `4` open an anchor's tooltip, `c` closes it,
-/// `q` quits. Its last row says the frame's number and the rects the overlay drew, so a test
+/// `q` quits; the component's own keys (Tab, Esc) move and clear the selection, whose
+/// highlight is drawn over the wide characters too. Its last row says the frame's number and the rects the overlay drew, so a test
 /// knows which cells the bubble covers. For the test that the overlay leaves every cell as the
 /// program drew it once a bubble closes or moves, wide characters cut by its edges included.
 func overlayWideCells() -> Never {
