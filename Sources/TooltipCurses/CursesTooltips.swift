@@ -41,6 +41,10 @@ import TooltipKit
 /// - **`KEY_RESIZE`** lays the scene out again on the new size and is not consumed (the program
 ///   lays out its own windows; it may set ``area`` or ``scene`` after).
 ///
+/// Which window to read: with panels, one of the program's panel windows; into a window, the
+/// overlay's own ``TooltipOverlay/window`` (or one the bubble never overlaps). `wgetch` refreshes
+/// the window it reads first, and a window refreshed over the bubble paints its cells over it.
+///
 /// Requirements: `keypad(window, true)` on the window read (key codes such as `KEY_BTAB`), and
 /// for the mouse `mousemask` with at least ``mouseMask`` and `mouseinterval(0)`
 /// (separate press and release events, which a long press needs; with ncurses' default click
@@ -225,7 +229,9 @@ public final class CursesTooltips {
   ///
   /// Into a window, it first calls `redraw` for each rect (window cells) that the previous call
   /// covered and this one does not cover the same way, so the program puts its own cells back
-  /// there; with panels `redraw` is never called (the panel library gives those cells back).
+  /// there (a rect reaches one column past the bubble where its edge cut a wide character of
+  /// the program's, whose other half the overlay blanked); with panels `redraw` is never called
+  /// (the panel library gives those cells back).
   /// Returns the rects drawn.
   @discardableResult
   public func draw(redraw: (Rect) -> Void = { _ in }) -> [Rect] {

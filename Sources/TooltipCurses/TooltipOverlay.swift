@@ -25,7 +25,13 @@ import TooltipKit
 /// the bubble and the selection highlight (reverse video over the program's own cells, which it
 /// reads back from that window) into the program's window; what it covered comes back through
 /// the `redraw` closure of ``CursesTooltips/draw(redraw:)`` for the program to draw again.
-/// Bubbles are cropped at the window's edges, and anchors must be drawn in that window.
+/// Bubbles are cropped at the window's edges, and anchors must be drawn in that window. Read
+/// keys with `wgetch` on that window (or one the bubble never overlaps): `wgetch` refreshes the
+/// window it reads first, and a window refreshed over the bubble's cells paints over it. Where
+/// an edge of the bubble cuts a wide character of the program's in two, the half outside is
+/// blanked in the window (a terminal erases the whole character when half of it is written
+/// over), and the rect handed to `redraw` when the bubble goes includes that cell, so curses
+/// and the terminal agree on every cell before, while and after the bubble shows.
 ///
 /// Either way it never erases, clears or refreshes a window of the program's, never calls
 /// `start_color` or `use_default_colors`, never redefines a colour pair outside the range it was
@@ -42,6 +48,9 @@ public final class TooltipOverlay {
   package let usesPanels: Bool
   /// The rects (window coordinates) the last draw covered.
   package private(set) var covered: [Rect] = []
+  /// Each of ``covered`` with the cells of the wide characters its edges cut, which the draw
+  /// blanked (into a window): what `redraw` is asked to draw again when that rect goes.
+  private var reach: [Rect] = []
 
   /// The bubble's panels (body, pointer) and what they show, in the panel style.
   private var panels: [(panel: UnsafeMutablePointer<PANEL>, window: UnsafeMutablePointer<WINDOW>)] = []
@@ -135,7 +144,9 @@ public final class TooltipOverlay {
   ///
   /// Into a window, first calls `redraw` for each rect the previous call covered that this call
   /// does not cover the same way, so the program can put its own cells back; with panels it is
-  /// never called (the panel library gives those cells back). Returns the rects drawn.
+  /// never called (the panel library gives those cells back). Returns the rects drawn (into a
+  /// window, each widened by the cells of wide characters its edges cut: a highlight reverses
+  /// such a character whole, a bubble blanks its other half).
   @discardableResult
   package func draw(_ layout: SceneLayout, state: TooltipState, redraw: (Rect) -> Void = { _ in }) -> [Rect] {
     let bounds = Rect(size: windowSize)
@@ -155,8 +166,9 @@ public final class TooltipOverlay {
       drawPanels(bubble, styles: layout.options.bubbleStyles, bounds: bounds)
       return now
     }
-    for old in covered where !now.contains(old) { redraw(old) }
+    for (index, old) in covered.enumerated() where !now.contains(old) { redraw(reach[index]) }
     covered = now
+    reach = now
     // Nothing open and nothing highlighted: no curses call at all.
     guard !now.isEmpty else { return now }
 
@@ -170,11 +182,22 @@ public final class TooltipOverlay {
       wmove(window, cursorY, cursorX)
     }
 
-    for rect in highlight {
+    // Reverse video over whole characters: a wide character of the program's that the
+    // highlight's edge cuts is reversed whole, never one half of it.
+    for (index, rect) in highlight.enumerated() {
+      var (left, right) = (rect.minX, rect.maxX)
       for y in rect.minY..<rect.maxY {
-        tk_add_attrs(window, Int32(y), Int32(rect.minX), Int32(rect.size.width), TK_A_REVERSE)
+        let minX = rect.minX > 0 && continues(y: y, x: rect.minX) ? rect.minX - 1 : rect.minX
+        let maxX = rect.maxX < bounds.maxX && continues(y: y, x: rect.maxX) ? rect.maxX + 1 : rect.maxX
+        tk_add_attrs(window, Int32(y), Int32(minX), Int32(maxX - minX), TK_A_REVERSE)
+        (left, right) = (min(left, minX), max(right, maxX))
       }
+      reach[index] = Rect(
+        origin: Point(x: left, y: rect.minY), size: Size(width: right - left, height: rect.size.height))
     }
+    // The bubble's own rects (after the highlight's) first give up the wide characters their
+    // edges cut, so that the window holds what the terminal will show.
+    for index in highlight.count..<now.count { reach[index] = blankCutWideCharacters(now[index]) }
     if let bubble, let visible = bubble.bounds.intersection(bounds) {
       draw(bubble, visible: visible, styles: layout.options.bubbleStyles, into: window, origin: Point(x: 0, y: 0))
       if visible.contains(bubble.pointer) {
@@ -182,7 +205,58 @@ public final class TooltipOverlay {
         putPointer(bubble, style: style, into: window, at: bubble.pointer)
       }
     }
-    return now
+    return reach
+  }
+
+  /// Blanks, in the program's window, each wide character that `rect`'s left or right edge cuts
+  /// in two (its other half is outside `rect`) and returns `rect` widened by those cells.
+  ///
+  /// A terminal that is sent a character over one half of a wide character erases the whole
+  /// of it, while curses keeps the half outside the bubble in its picture of the screen: once
+  /// the bubble goes, curses thinks that half is still shown and never sends it again (a blank
+  /// where the program drew `の`). With the half blanked in the window, curses sends a blank,
+  /// the terminal shows one, and the two agree cell for cell; when the bubble goes, the
+  /// program's character differs from that blank and is sent whole.
+  private func blankCutWideCharacters(_ rect: Rect) -> Rect {
+    let width = Int(tk_getmaxx(window))
+    var left = false
+    var right = false
+    for y in rect.minY..<rect.maxY {
+      if rect.minX > 0, continues(y: y, x: rect.minX) {
+        blank(y: y, x: rect.minX - 1)
+        left = true
+      }
+      if rect.maxX < width, continues(y: y, x: rect.maxX) {
+        blank(y: y, x: rect.maxX)
+        right = true
+      }
+    }
+    let minX = rect.minX - (left ? 1 : 0)
+    let maxX = rect.maxX + (right ? 1 : 0)
+    return Rect(origin: Point(x: minX, y: rect.minY), size: Size(width: maxX - minX, height: rect.size.height))
+  }
+
+  /// Whether cell (`x`, `y`) of the window is the right half of a wide character that starts
+  /// to its left: ncurses 6 keeps such a cell as a copy of the character's first cell, marked
+  /// in the low byte of its attributes (`A_CHARTEXT`, which `mvwin_wch` returns as stored) by a
+  /// number from 2 to 31; a character's own cell holds 0 or 1 there.
+  private func continues(y: Int, x: Int) -> Bool {
+    var cell = cchar_t()
+    guard mvwin_wch(window, Int32(y), Int32(x), &cell) == OK else { return false }
+    let mark = cell.attr & 0xFF
+    return mark > 1 && mark < 32
+  }
+
+  /// Writes a blank over cell (`x`, `y`) of the window in that cell's attributes and colour
+  /// pair (a coloured row keeps its colour); curses blanks the rest of a wide character it cuts.
+  private func blank(y: Int, x: Int) {
+    var foreground: Int32 = -1
+    var background: Int32 = -1
+    var attrs: attr_t = 0
+    var pair: Int32 = 0
+    guard tk_cell_colors(window, Int32(y), Int32(x), &foreground, &background, &attrs, &pair) == OK else { return }
+    _ = tk_attr_set(window, attrs, pair)
+    _ = tk_put(window, Int32(y), Int32(x), " ")
   }
 
   /// Removes the bubble's panels (panel style) or forgets what was drawn (into a window): a
@@ -190,6 +264,7 @@ public final class TooltipOverlay {
   /// next draw asks for no redraw of rects that are gone and makes its panels anew.
   public func reset() {
     covered = []
+    reach = []
     removePanels()
   }
 

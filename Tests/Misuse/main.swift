@@ -2,7 +2,9 @@
 // that check each mistake ends with a clear line and the terminal restored: what a user's
 // program does in its error paths, not what the demo or the examples do. One argument,
 // `count-frames`, is a session loop that shows how many frames it drew, for the test that
-// an input the program says changed nothing asks for no frame.
+// an input the program says changed nothing asks for no frame; another, `overlay-wide-cells`,
+// owns ncurses and opens bubbles into its window over rows of wide characters, for the test
+// that every cell is the program's again once a bubble goes (`WideCells.swift`).
 import CNcurses
 import TooltipCurses
 import TooltipKit
@@ -154,9 +156,11 @@ case "own-wgetch-resize", "own-wait-resize":
   endwin()
   TerminalGuard.remove()
   exit(0)
+case "overlay-wide-cells":
+  overlayWideCells()
 default:
   say("usage: tooltip-misuse overlay-before-newterm | guard-after-newterm | own-exit-without-end |")
   say("       session-exit-without-end | two-sessions | count-frames | sequential-sessions [N] |")
-  say("       own-wgetch-resize | own-wait-resize")
+  say("       own-wgetch-resize | own-wait-resize | overlay-wide-cells")
   exit(2)
 }
