@@ -95,7 +95,7 @@ let package = Package(
     // What the test targets share: the package's paths and binaries, temporary directories,
     // running a process, tmux panes, snapshots, and the gate keeping timed tests off busy cores.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    // SPEC 4's invariants of the state machine: one oracle for the core's tests, the random
+    // BEHAVIOUR 4's invariants of the state machine: one oracle for the core's tests, the random
     // sequences and the fuzz target.
     .target(name: "StateOracle", dependencies: ["TooltipKit"], path: "Tests/StateOracle"),
     // Reading curses' picture of the screen back, for the terminal layer's tests only.

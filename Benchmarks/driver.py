@@ -775,7 +775,7 @@ def self_test() -> None:
     assert [c[0] for c in wide_after[0]] == [" ", "\u6f22", "", " "], wide_after
     got = minimal_encoding(wide_before, wide_after, (0, 0))
     assert (got["text"], got["cells"], got["runs"], got["moves"]) == (3, 2, 1, 6), got
-    # 24-bit colours map to the palette entries the project names (SPEC 8).
+    # 24-bit colours map to the palette entries the project names (BEHAVIOUR 8).
     assert [palette_index(*rgb) for rgb in ((14, 18, 27), (153, 160, 174), (82, 88, 102), (255, 255, 255))] == [
         233,
         247,

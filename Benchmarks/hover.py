@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What pointer motion costs (SPEC 4 "Cost"): tooltip-tui with hover on, the same program with
+"""What pointer motion costs (BEHAVIOUR 4 "Cost"): tooltip-tui with hover on, the same program with
 hover off, and the C baseline, each under a pseudo-terminal (80x24, the gallery), fed the any-motion
 reports (SGR `ESC [ < 35 ; X ; Y M`) a terminal sends for a moving pointer.
 

@@ -52,7 +52,7 @@ func runBatchMode(_ options: Options) -> Int32 {
     return 2
   }
   // Notes for the reader (`--check`'s least cropped placements) after the output, only when a
-  // person reads stderr (a terminal): a script capturing it gets SPEC 8's output and nothing
+  // person reads stderr (a terminal): a script capturing it gets BEHAVIOUR 8's output and nothing
   // else. Stderr that cannot be written loses them and nothing else.
   if !notes.isEmpty && isatty(2) == 1 { _ = writeAll(notes, to: 2) }
   return status

@@ -7,7 +7,7 @@ import TooltipKit
 /// before shipping: this is the seed's advice to check each tooltip's side, done for every
 /// anchor at once.
 ///
-/// Stdout keeps SPEC 8's format (`ID PLACEMENT EDGES N` lines, then the summary), so scripts
+/// Stdout keeps BEHAVIOUR 8's format (`ID PLACEMENT EDGES N` lines, then the summary), so scripts
 /// reading it never meet anything else; the placement that would lose the fewest cells goes to
 /// stderr when stderr is a terminal, one note per cropped tooltip, for the person reading.
 enum CheckMode {

@@ -639,7 +639,7 @@ RIGHT = (-8, 9)  # edges' right: its icon 8 columns from the right edge, row 9; 
 
 
 def top_bubble(ax, ay, aw, w, h):
-    """Where SPEC 3 puts a top bubble: the body's columns and rows, and the pointer cell."""
+    """Where BEHAVIOUR 3 puts a top bubble: the body's columns and rows, and the pointer cell."""
     cx = ax + (aw - 1) // 2
     x = cx - (w - 1) // 2
     return range(x, x + w), range(ay - 1 - h, ay - 1), (cx, ay - 1)

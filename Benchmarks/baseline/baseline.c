@@ -57,7 +57,7 @@ struct bubble {
   const wchar_t *pointer;
 };
 
-/* SPEC 3: body hugs the text plus one padding cell each side; one cell gap holds the pointer. */
+/* BEHAVIOUR 3: body hugs the text plus one padding cell each side; one cell gap holds the pointer. */
 static struct bubble layout(int i) {
   const struct anchor *a = &anchors[i];
   int ax = a->x, ay = a->y + 1, cx = ax + (a->width - 1) / 2;

@@ -66,7 +66,7 @@ func width(_ s: String) -> Int {
   return total
 }
 
-/// SPEC 3: body hugs the text plus one padding cell each side; one cell gap holds the pointer.
+/// BEHAVIOUR 3: body hugs the text plus one padding cell each side; one cell gap holds the pointer.
 func layout(_ i: Int) -> Bubble {
   let a = anchors[i]
   let ax = a.x, ay = a.y + 1, cx = ax + (a.width - 1) / 2

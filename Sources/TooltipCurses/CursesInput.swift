@@ -214,7 +214,7 @@ package final class CursesInput {
 
   /// The next parsed input, if any is waiting.
   ///
-  /// Consecutive motion reports read together act on the last one only (SPEC 4, Cost): a
+  /// Consecutive motion reports read together act on the last one only (BEHAVIOUR 4, Cost): a
   /// pointer swept across the screen while the program was busy is one input, not hundreds,
   /// and a press, release or key among them keeps its place, since only a run of motion with
   /// nothing between is cut.

@@ -3,7 +3,7 @@ import TooltipKit
 
 // The JSON documents a scene file decodes through: every read names its JSON path on error.
 
-/// One anchor of a scene file, with SPEC 7's defaults.
+/// One anchor of a scene file, with BEHAVIOUR 7's defaults.
 struct AnchorDocument: Decodable {
   var anchor: Anchor
 

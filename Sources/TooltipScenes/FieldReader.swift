@@ -158,7 +158,7 @@ struct FieldReader {
     try value(String.self, key, "expected a string")
   }
 
-  /// One of `choices` (raw strings); anything else fails with the SPEC's wording.
+  /// One of `choices` (raw strings); anything else fails with BEHAVIOUR's wording.
   func choice<T: RawRepresentable>(_ key: String, _ expected: String) throws(FieldError) -> T?
   where T.RawValue == String {
     guard let raw = try value(String.self, key, "expected " + expected) else { return nil }

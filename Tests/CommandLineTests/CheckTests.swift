@@ -10,7 +10,7 @@ import Testing
     var testDescription: String { "\(scene) at \(size)" }
   }
 
-  /// The edges scene crosses every edge; the numbers are SPEC 3's rects, checked by hand:
+  /// The edges scene crosses every edge; the numbers are BEHAVIOUR 3's rects, checked by hand:
   /// "left" (6, 8) md, left: W = 23 + 2, body columns -20 ..< 5, 4 rows: 20 x 4 = 80 lost.
   /// "right" (-7, 8) at 80 columns: box 71, body 75 ..< 101: 21 x 4 = 84 lost.
   /// "bottom" (38, -1): pointer on row 24 and body rows 25 ..< 29: 27 x 4 + 1 = 109.

@@ -7,7 +7,7 @@ import TooltipScenes
 @testable import tooltip_tui
 
 /// `--edges crop|shift` and the scene file's `"edges"`: the snapshot, `--check` (whose stdout
-/// keeps SPEC 8's format) and the least cropped placement `--check` notes on a terminal's stderr.
+/// keeps BEHAVIOUR 8's format) and the least cropped placement `--check` notes on a terminal's stderr.
 @Suite struct EdgesFlagTests {
   static let toolbar = Repository.example("top-toolbar.json")
 

@@ -15,7 +15,7 @@ import Testing
       "anchors[0].gl\u{FFFD}ph: invalid UTF-8 at byte 64"
     ),
     (
-      "the SPEC's own example",
+      "BEHAVIOUR's own example",
       Array(
         #"{"anchors": [{"id": "a", "x": 1, "y": 1, "placement": "top"}, {"id": "c", "x": 3, "y": 1, "placement": "middle"}]}"#
           .utf8),
@@ -113,7 +113,7 @@ import Testing
     #expect(lint.text == "no findings in 2 anchors\n")
   }
 
-  /// SPEC 7's own example loads; its share bubble (cx 11, W 28) starts at column -2.
+  /// BEHAVIOUR 7's own example loads; its share bubble (cx 11, W 28) starts at column -2.
   @Test func specExampleLoads() throws {
     let directory = try TemporaryDirectory()
     let scene = try directory.write(

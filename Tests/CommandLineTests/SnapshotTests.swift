@@ -159,7 +159,7 @@ struct SnapshotCase: CustomTestStringConvertible, Sendable {
     Golden.check(snapshot.name, result.stdout)
   }
 
-  /// SPEC 3 by hand: gallery at 80x24 with chrome, top-md open. The scene area starts on row
+  /// BEHAVIOUR 3 by hand: gallery at 80x24 with chrome, top-md open. The scene area starts on row
   /// 1, so the box (58, 5) is on screen row 6; cx = 59; the text is 25 columns wide, so
   /// W = 27, H = 4; body rows 1 to 4 from column 59 - 13 = 46; pointer ▼ at (59, 5).
   @Test func galleryTopMediumIsWhereSpecThreePutsIt() throws {
@@ -173,7 +173,7 @@ struct SnapshotCase: CustomTestStringConvertible, Sendable {
     #expect(lines[6].hasPrefix(String(repeating: " ", count: 18) + "ⅈ"))
   }
 
-  /// SPEC 3 by hand: left-sm (34, 9) in the bare gallery: pointer ▶ at (33, 9); the widest
+  /// BEHAVIOUR 3 by hand: left-sm (34, 9) in the bare gallery: pointer ▶ at (33, 9); the widest
   /// line is 27 columns, so W = 29: body columns 33 - 29 = 4 ..< 33, rows 9 - 1 = 8 ..< 12
   /// (H = 4, (H - 1) / 2 = 1 row above the anchor's row); text from column 5.
   @Test func gallerySmallLeftIsWhereSpecThreePutsIt() throws {

@@ -4,7 +4,7 @@ import Testing
 
 extension EndToEnd.Screen {
   /// A grapheme whose width terminals disagree on, and the columns the layout gives it (the sum
-  /// of its scalars' `wcwidth`, SPEC section 8).
+  /// of its scalars' `wcwidth`, BEHAVIOUR 8).
   struct Disputed {
     var grapheme: String
     var layoutWidth: Int

@@ -22,7 +22,7 @@ extension TmuxPane {
 }
 
 extension EndToEnd {
-  /// Hover and focus (SPEC 4) in the real demo in tmux, which passes any-motion reports through:
+  /// Hover and focus (BEHAVIOUR 4) in the real demo in tmux, which passes any-motion reports through:
   /// the motion is injected as the SGR reports a terminal sends for a moving pointer.
   ///
   /// Every check waits on the screen. What must not happen too early is checked by the time it
@@ -37,7 +37,7 @@ extension EndToEnd {
     static let offZone = (x: 73, y: 3)
     /// top-sm's box: the cell (18, 6).
     static let other = (x: 18, y: 6)
-    /// SPEC 4's default delay.
+    /// BEHAVIOUR 4's default delay.
     static let hoverDelay = Duration.milliseconds(500)
 
     /// Starts the demo with `arguments` and waits until it asks for every motion.

@@ -2,7 +2,7 @@ import Testing
 import TooltipKit
 
 /// The relations the random sequences check every shifted bubble by (`Invariants.shifted`)
-/// accept SPEC 3's opt-in shift as worked by hand, and reject the same bubble moved one cell
+/// accept BEHAVIOUR 3's opt-in shift as worked by hand, and reject the same bubble moved one cell
 /// either way on either axis, left where crop puts it, or with its pointer moved: they pin a
 /// shifted body to one place. The copy is "Save" over "Saved to disk": body 15 x 4.
 @Suite struct ShiftRelationTests {

@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import TooltipKit
 
-/// SPEC section 3's bubble geometry as worked cases: each body and pointer below was worked by
+/// BEHAVIOUR 3's bubble geometry as worked cases: each body and pointer below was worked by
 /// hand from the spec's formulas, not by running code. `BubbleLayout` must give them, and the
 /// relations the random sequences check every bubble by (`Invariants.bubbleShape`) must accept
 /// them and reject each of them moved or resized by one cell: the relations pin a bubble to one

@@ -28,7 +28,7 @@ import Testing
     (0..<shot.columns).contains { shot.cellHasInk($0, shot.rows - 1) }
   }
 
-  /// Where SPEC 3 puts a `top` bubble: anchor box at (ax, ay) with width aw, body `w` x `h`.
+  /// Where BEHAVIOUR 3 puts a `top` bubble: anchor box at (ax, ay) with width aw, body `w` x `h`.
   static func topBubble(ax: Int, ay: Int, aw: Int, w: Int, h: Int) -> (
     columns: ClosedRange<Int>, rows: ClosedRange<Int>, pointer: (x: Int, y: Int)
   ) {
@@ -107,7 +107,7 @@ import Testing
     #expect(
       first.cells(columns: mdBox, rows: md.y...md.y) != second.cells(columns: mdBox, rows: md.y...md.y),
       "top-md looks the same selected and unselected")
-    // SPEC 8: the cells beside the one-cell box carry the highlight.
+    // BEHAVIOUR 8: the cells beside the one-cell box carry the highlight.
     #expect(first.cell(sm.x - 1, sm.y, isSolidOtherThan: Self.background))
     #expect(first.cell(sm.x + 1, sm.y, isSolidOtherThan: Self.background))
   }

@@ -1,6 +1,6 @@
 import TooltipKit
 
-/// SPEC 4's invariants of the state machine, checked after an input from the spec's own rules
+/// BEHAVIOUR 4's invariants of the state machine, checked after an input from the spec's own rules
 /// rather than by asking the code under test; each returns what it found violated (empty when
 /// nothing is).
 ///
@@ -81,8 +81,8 @@ package enum StateInvariants {
   /// all. Under `consume`, or where no anchor is, the tap does nothing else; on the open
   /// anchor itself, it leaves the tooltip closed.
   ///
-  /// A tap on a menu item (SPEC 4) closes what is open and runs the item's action, whatever the
-  /// policy. Hover and focus (SPEC 4): a tap on the anchor of a tooltip they opened pins it (it stays
+  /// A tap on a menu item (BEHAVIOUR 4) closes what is open and runs the item's action, whatever the
+  /// policy. Hover and focus (BEHAVIOUR 4): a tap on the anchor of a tooltip they opened pins it (it stays
   /// open as if a tap had opened it, and runs the anchor's action if it has one), and the next
   /// tap closes it; a tap off a hover-opened tooltip's zone at a cell other than the pointer's
   /// (`pointer`: where the last motion or button put it) is the pointer leaving first, so it
@@ -106,7 +106,7 @@ package enum StateInvariants {
     let transient = state.openReason == .hover || state.openReason == .focus
     let screen = Rect(x: 0, y: 0, width: layout.screen.width, height: layout.screen.height)
     let onBubble = screen.contains(point) && (state.openBubble(layout)?.contains(point) ?? false)
-    // A tap on a menu item is the item's (SPEC 4): whatever is open closes and the item's action
+    // A tap on a menu item is the item's (BEHAVIOUR 4): whatever is open closes and the item's action
     // runs, under either policy; nothing opens or pins.
     if !onBubble, let item = layout.anchor(at: point), item.anchor.trigger == .menu, item.anchor.hasAction {
       let pointerLeft = state.openReason == .hover && point != pointer && !hoverable(point, id: open, layout: layout)
@@ -147,7 +147,7 @@ package enum StateInvariants {
     return violations
   }
 
-  /// SPEC 4's hoverable zone of `id`'s tooltip, from its box and bubble alone: on screen, and on
+  /// BEHAVIOUR 4's hoverable zone of `id`'s tooltip, from its box and bubble alone: on screen, and on
   /// the tap target (md: the box; sm: a column more each side), the body, the pointer, or the
   /// line of cells strictly between box and body over the body's span.
   package static func hoverable(_ p: Point, id: String, layout: SceneLayout) -> Bool {

@@ -34,7 +34,7 @@ import TooltipKit
     var testDescription: String { "\(theme) \(fidelity)" }
   }
 
-  // SPEC 2: fill bg/strong-950, headline text/white-0 bold, supporting muted (hug: #99A0AE
+  // BEHAVIOUR 2: fill bg/strong-950, headline text/white-0 bold, supporting muted (hug: #99A0AE
   // light, #525866 dark) or text/disabled-400 (file: #99A0AE both), pointer = fill colour.
   @Test(arguments: [
     ColourCase(
@@ -117,7 +117,7 @@ import TooltipKit
 
   @Test(arguments: [Fidelity.hug, .file])
   func monochrome(fidelity: Fidelity) {
-    // SPEC 8: body reverse video, headline bold, supporting dim, pointer plain; no colour.
+    // BEHAVIOUR 8: body reverse video, headline bold, supporting dim, pointer plain; no colour.
     let grid = Self.frame(renderOptions(fidelity: fidelity, colors: false))
     for (p, cell) in cells(of: grid, in: Self.body(fidelity)) {
       #expect(cell.style.attributes.contains(.reverse), "body at \(p)")

@@ -5,7 +5,7 @@ import TooltipKit
 /// A cell grid written out: plain text, text with SGR sequences, and the SVG picture.
 @Suite struct CellGridOutputTests {
   /// A top-md anchor whose box is (20, 6) ..< (23, 7) on a 40 x 10 screen, with the gallery's
-  /// copy, open: SPEC 3 puts the 27 x 4 body at columns 8 ..< 35, rows 1 ..< 5, the pointer ▼
+  /// copy, open: BEHAVIOUR 3 puts the 27 x 4 body at columns 8 ..< 35, rows 1 ..< 5, the pointer ▼
   /// at (21, 5).
   static func topMedium(_ options: RenderOptions = renderOptions()) -> CellGrid {
     let scene = Scene(anchors: [

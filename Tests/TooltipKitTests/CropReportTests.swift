@@ -1,7 +1,7 @@
 import Testing
 import TooltipKit
 
-/// `CropReport`: what the screen's edges cut off each tooltip, from SPEC 3's rects worked by
+/// `CropReport`: what the screen's edges cut off each tooltip, from BEHAVIOUR 3's rects worked by
 /// hand. Every case is one anchor with the headline "Hi" alone on a 20 x 10 screen: body
 /// W = 4, H = 3 (12 cells), plus the pointer.
 @Suite struct CropReportTests {

@@ -10,7 +10,7 @@ import TooltipKit
     var testDescription: String { name }
   }
 
-  // Screen 60 x 24, all on row 5. SPEC 3: md target = box; sm target = box plus one column
+  // Screen 60 x 24, all on row 5. BEHAVIOUR 3: md target = box; sm target = box plus one column
   // each side; overlaps: artwork beats padding, then the nearer centre, then reading order.
   @Test(arguments: [
     HitCase(

@@ -1,7 +1,7 @@
 import Testing
 import TooltipKit
 
-/// SPEC 4 "Hover and focus", rule by rule, on the state machine's board (``Board``) with hover
+/// BEHAVIOUR 4 "Hover and focus", rule by rule, on the state machine's board (``Board``) with hover
 /// and focus on for the whole scene unless a test says otherwise.
 ///
 ///     a: box 8...10 row 2, bubble below: pointer (9, 3), body columns 3...16, rows 4...7

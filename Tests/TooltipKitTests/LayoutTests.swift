@@ -37,7 +37,7 @@ import TooltipKit
 
   // Anchor box at (30, 12), away from every edge of a 60 x 24 screen. Copy "Save" over
   // "Saved to disk": W = 13 + 2 = 15 (16 under file for bottom, left, right), H = 2 + 2 = 4.
-  // md: aw = 3, cx = 31; sm: aw = 1, cx = 30. Worked by hand from SPEC 3:
+  // md: aw = 3, cx = 31; sm: aw = 1, cx = 30. Worked by hand from BEHAVIOUR 3:
   //   top     pointer (cx, 11)        body x = cx - (W-1)/2, y = 12 - 1 - 4 = 7
   //   bottom  pointer (cx, 13)        body x = cx - (W-1)/2, y = 14
   //   left    pointer (29, 12)        body x = 29 - W,       y = 12 - 3/2 = 11
@@ -142,7 +142,7 @@ import TooltipKit
     var testDescription: String { name }
   }
 
-  // A 20 x 10 screen; copy "Edge" alone: W = 6, H = 3. The rects stay where SPEC 3 puts
+  // A 20 x 10 screen; copy "Edge" alone: W = 6, H = 3. The rects stay where BEHAVIOUR 3 puts
   // them however much of them is off screen; only the crop (intersection) shortens them.
   @Test(arguments: [
     CropCase(

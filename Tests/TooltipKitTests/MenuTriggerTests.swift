@@ -1,7 +1,7 @@
 import Testing
 import TooltipKit
 
-/// SPEC 4's menu trigger: a tap runs the item's action and closes whatever is open, never opens
+/// BEHAVIOUR 4's menu trigger: a tap runs the item's action and closes whatever is open, never opens
 /// or pins; its tooltip opens by hover, focus, a held press or `i`.
 @Suite struct MenuTriggerTests {
   /// "File" and "Edit" menu items on row 0 (boxes 0...5 and 7...12), an icon "help" at 30.

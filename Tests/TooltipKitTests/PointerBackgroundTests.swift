@@ -27,7 +27,7 @@ import TooltipKit
     let cell = grid[Self.pointer.x, Self.pointer.y]
     #expect(cell.text == "▲")
     #expect(cell.style.background == Self.grey)
-    // The fill's colour (SPEC 2) shows on light grey: kept.
+    // The fill's colour (BEHAVIOUR 2) shows on light grey: kept.
     #expect(cell.style.foreground?.rgb == rgb(0x0E121B))
   }
 

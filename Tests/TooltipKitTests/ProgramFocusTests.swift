@@ -29,7 +29,7 @@ import TooltipKit
     _ = state.send(.click(point(21, 2)), layout: l)
     #expect(state.openID == "b")
     #expect(state.selectedID == "a")
-    // By default a tap selects (SPEC 4).
+    // By default a tap selects (BEHAVIOUR 4).
     var selecting = TooltipState(layout: l)
     _ = selecting.send(.click(point(21, 2)), layout: l)
     #expect(selecting.selectedID == "b")

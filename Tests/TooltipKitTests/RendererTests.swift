@@ -30,7 +30,7 @@ import TooltipKit
       ], width: 23, height: 11)
   }
 
-  // SPEC 2's 16 variants: placement x size x open. Text is left-aligned at body x + 1; the
+  // BEHAVIOUR 2's 16 variants: placement x size x open. Text is left-aligned at body x + 1; the
   // body's padding is spaces (its colour is checked separately).
   @Test(arguments: [
     SnapshotCase(
@@ -322,7 +322,7 @@ import TooltipKit
     String((0..<grid.size.width).map { grid[$0, y].style.attributes.contains(.reverse) ? "#" : "." })
   }
 
-  // SPEC 8: a block cursor inverts the one cell of a one-cell box back, so the highlight of a
+  // BEHAVIOUR 8: a block cursor inverts the one cell of a one-cell box back, so the highlight of a
   // box one cell wide covers one more cell each side (its sm tap target).
   @Test(arguments: [
     (anchor("icon", x: 3, y: 0, size: .sm), "..###......"),
@@ -337,7 +337,7 @@ import TooltipKit
     #expect(grid.cursor == l.anchor(id: selected.id)?.centre)
   }
 
-  // SPEC 3: the open bubble, pointer included, is drawn over everything. A one-cell anchor's
+  // BEHAVIOUR 3: the open bubble, pointer included, is drawn over everything. A one-cell anchor's
   // left or right pointer lies on its highlight's padding cell; that cell stays unreversed (a
   // reversed pointer was a solid block at 8 colours), the padding on the other side does not.
   @Test(arguments: [(Placement.left, 2, "...##......"), (Placement.right, 4, "..##.......")])

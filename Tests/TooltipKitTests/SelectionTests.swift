@@ -47,7 +47,7 @@ import TooltipKit
   /// An sm icon: its centre cell is its box, (x, y).
   static func at(_ id: String, _ x: Int, _ y: Int) -> Anchor { anchor(id, x: x, y: y, size: .sm) }
 
-  // SPEC 8: the nearest anchor inside a 90° cone, measured between centre cells, a row
+  // BEHAVIOUR 8: the nearest anchor inside a 90° cone, measured between centre cells, a row
   // counting as two columns (right: dx > 0 and 2|dy| <= dx), scored by |dx| + 2|dy|, ties in
   // reading order; an empty cone keeps the selection.
   @Test(arguments: [

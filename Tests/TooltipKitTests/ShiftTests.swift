@@ -1,7 +1,7 @@
 import Testing
 import TooltipKit
 
-/// SPEC 3's opt-in shift (`Scene.edges = .shift`): the body moves along the cross axis only, by
+/// BEHAVIOUR 3's opt-in shift (`Scene.edges = .shift`): the body moves along the cross axis only, by
 /// the fewest cells that bring it wholly on screen, never so far that the pointer leaves its
 /// span; the pointer keeps its cell and nothing flips. Each body below was worked by hand from
 /// the crop layout (body 15 x 4 for the tests' copy) and the screen.

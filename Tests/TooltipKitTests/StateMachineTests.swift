@@ -509,7 +509,7 @@ func script(_ name: String, _ policy: DismissPolicy = .consume, _ steps: Step...
     }
   }
 
-  /// SPEC 4's invariants (``StateInvariants``), after every input: the events account for
+  /// BEHAVIOUR 4's invariants (``StateInvariants``), after every input: the events account for
   /// the open tooltip, the state names placed anchors, one Esc closes, one tap on an empty
   /// cell or on the open anchor itself closes.
   static func checkInvariants(

@@ -1,7 +1,7 @@
 import Testing
 import TooltipKit
 
-/// SPEC 4's focus of the program's choosing: anchors left out of the Tab order, and groups (a
+/// BEHAVIOUR 4's focus of the program's choosing: anchors left out of the Tab order, and groups (a
 /// menu bar) that are one Tab stop with Left and Right moving inside.
 @Suite struct TabOrderTests {
   /// A menu bar of three items on row 0 (group "menu"), a search field at 40, then a list's row

@@ -10,7 +10,7 @@ import Testing
     var testDescription: String { name }
   }
 
-  // SPEC 5: every control character, bidi formatting character and unmeasurable scalar
+  // BEHAVIOUR 5: every control character, bidi formatting character and unmeasurable scalar
   // becomes U+FFFD; everything else is kept as written.
   @Test(arguments: [
     SanitizeCase(name: "plain ASCII", input: "Save it", expected: "Save it"),
@@ -53,7 +53,7 @@ import Testing
     var testDescription: String { name }
   }
 
-  // SPEC 8: the sum of the scalars' wcwidth under a UTF-8 locale. The test process never calls
+  // BEHAVIOUR 8: the sum of the scalars' wcwidth under a UTF-8 locale. The test process never calls
   // setlocale, so it runs in the C locale: these widths must not depend on it.
   @Test(arguments: [
     WidthCase(name: "ASCII", text: "Save", width: 4),

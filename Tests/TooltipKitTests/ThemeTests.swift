@@ -11,7 +11,7 @@ import TooltipKit
     var testDescription: String { "\(theme) \(fidelity)" }
   }
 
-  // SPEC 2's tokens, and SPEC 8's 8/16-colour roles: light: fill black, headline white,
+  // BEHAVIOUR 2's tokens, and BEHAVIOUR 8's 8/16-colour roles: light: fill black, headline white,
   // supporting white; dark: fill white, headline black, supporting bright black.
   @Test(arguments: [
     TokenCase(

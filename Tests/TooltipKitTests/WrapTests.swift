@@ -10,7 +10,7 @@ import TooltipKit
     var testDescription: String { name }
   }
 
-  // SPEC 3 and 8: greedy, breaks only at U+0020, runs collapse, leading and trailing spaces go,
+  // BEHAVIOUR 3 and 8: greedy, breaks only at U+0020, runs collapse, leading and trailing spaces go,
   // a word wider than the width starts a new row and is cut, the next word may join its last
   // piece, a grapheme wider than the width sits alone, nil never wraps.
   @Test(arguments: [

@@ -3,7 +3,7 @@ import Testing
 import TooltipKit
 import TooltipScenes
 
-/// The scene file's top-level `"edges"` key (SPEC 4's scene keys): `"crop"` or `"shift"`,
+/// The scene file's top-level `"edges"` key (BEHAVIOUR 4's scene keys): `"crop"` or `"shift"`,
 /// crop when absent, anything else refused with the file, the path and what was expected.
 @Suite struct EdgesKeyTests {
   static func decode(_ json: String) throws -> Scene {

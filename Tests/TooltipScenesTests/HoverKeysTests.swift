@@ -2,7 +2,7 @@ import Testing
 import TooltipKit
 import TooltipScenes
 
-/// The scene file's hover and focus keys (SPEC 4, SPEC 7): `hover` and `focus` per anchor and
+/// The scene file's hover and focus keys (BEHAVIOUR 4, BEHAVIOUR 7): `hover` and `focus` per anchor and
 /// at the top level (every anchor's default), `hoverDelay` and `skipDelay` in seconds from 0.
 @Suite struct HoverKeysTests {
   static let delayMessage = "expected a number of seconds from 0 to 60"

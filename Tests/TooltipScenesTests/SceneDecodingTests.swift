@@ -150,7 +150,7 @@ struct MalformedScene: CustomTestStringConvertible, Sendable {
       "anchors[0].y: expected an integer from -10000 to 10000"),
     // Choices.
     MalformedScene(
-      "the SPEC's own example",
+      "BEHAVIOUR's own example",
       #"{"anchors": [{"id": "a", "x": 1, "y": 1, "placement": "top"}, {"id": "b", "x": 2, "y": 1, "placement": "top"}, {"id": "c", "x": 3, "y": 1, "placement": "middle"}]}"#,
       "anchors[2].placement: expected top, bottom, left or right"),
     MalformedScene(
@@ -251,7 +251,7 @@ struct MalformedScene: CustomTestStringConvertible, Sendable {
     }
   }
 
-  /// Every key of SPEC 7 reaches the core's anchor; numbers with a whole value are integers.
+  /// Every key of BEHAVIOUR 7 reaches the core's anchor; numbers with a whole value are integers.
   @Test func everyFieldDecodes() throws {
     let json = """
       {
@@ -297,7 +297,7 @@ struct MalformedScene: CustomTestStringConvertible, Sendable {
   @Test func defaultsAreTheDesigns() throws {
     let scene = try SceneFile.decode(
       Array(#"{"anchors": [{"id": "a", "x": 1, "y": 2, "placement": "top"}]}"#.utf8), name: "a.json")
-    // SPEC 7 and 8's numbers, not the constants the decoder itself reads: a default changed in
+    // BEHAVIOUR 7 and 8's numbers, not the constants the decoder itself reads: a default changed in
     // the code alone fails here.
     #expect(scene.maxTextWidth == 30)
     let anchor = try #require(scene.anchors.first)
@@ -310,7 +310,7 @@ struct MalformedScene: CustomTestStringConvertible, Sendable {
     #expect(!scene.opensOnHover && !scene.opensOnFocus, "the design is for phones: no hover")
   }
 
-  /// `"trigger": "menu"` is the menu trigger (SPEC 4), which takes no hold.
+  /// `"trigger": "menu"` is the menu trigger (BEHAVIOUR 4), which takes no hold.
   @Test func theMenuTriggerIsRead() throws {
     let scene = try SceneFile.decode(
       Array(
@@ -325,7 +325,7 @@ struct MalformedScene: CustomTestStringConvertible, Sendable {
     }
   }
 
-  /// `tabStop` and `group` (SPEC 4): an anchor left out of the Tab order, one in a group; a
+  /// `tabStop` and `group` (BEHAVIOUR 4): an anchor left out of the Tab order, one in a group; a
   /// group name is an id's form.
   @Test func tabStopsAndGroupsAreRead() throws {
     let scene = try SceneFile.decode(

@@ -20,7 +20,7 @@ extension TerminalInput {
   /// Whether this input makes `earlier`, read just before it, stale: both are pointer motion
   /// with no button held, or both drags of one button.
   ///
-  /// A reader that finds several inputs waiting acts on the last of such a run only (SPEC 4,
+  /// A reader that finds several inputs waiting acts on the last of such a run only (BEHAVIOUR 4,
   /// Cost): a pointer swept across the screen while the program was busy is one input, not
   /// hundreds, and a press, release or key among them keeps its place, since only motion
   /// directly after motion is dropped. The session applies it; a program that feeds

@@ -1,6 +1,6 @@
 /// Where an open bubble's body, pointer and text rows go, in screen cells, before cropping.
 ///
-/// The rects here are exactly where SPEC 3 puts them and may run past the screen: drawing and
+/// The rects here are exactly where BEHAVIOUR 3 puts them and may run past the screen: drawing and
 /// hit testing crop them (``Rect/intersection(_:)``). Only a scene that opts in to
 /// ``EdgePolicy/shift`` moves a body first, with `shifted(onto:)`.
 public struct BubbleLayout: Hashable, Sendable {
@@ -81,7 +81,7 @@ public struct BubbleLayout: Hashable, Sendable {
   /// Lays out the bubble of an anchor whose box is `box`, or returns nil when it has no
   /// visible line (then nothing is drawn and nothing opens).
   ///
-  /// A box taller than one row (one a program gave) keeps SPEC 3's rules with its height:
+  /// A box taller than one row (one a program gave) keeps BEHAVIOUR 3's rules with its height:
   /// bottom bubbles start below its last row, and left and right ones centre on its middle
   /// row (the upper one of two).
   package init?(
@@ -135,7 +135,7 @@ public struct BubbleLayout: Hashable, Sendable {
 
   /// The same bubble with its body (and text) moved along the cross axis, x for top and bottom,
   /// y for left and right, by the fewest cells that bring it wholly onto a screen of `screen`
-  /// cells: SPEC 3's opt-in shift.
+  /// cells: BEHAVIOUR 3's opt-in shift.
   ///
   /// The body never moves so far that the pointer leaves its span on that axis (its columns for
   /// top and bottom, its rows for left and right); the pointer keeps its cell, the placement

@@ -109,7 +109,7 @@ public struct PlacedAnchor: Hashable, Sendable {
 
   /// The cells the selection highlight covers: the box, or where the box is one cell wide the
   /// box and one cell each side (the sm tap target), so a block cursor resting on the box
-  /// cannot hide the highlight (SPEC 8).
+  /// cannot hide the highlight (BEHAVIOUR 8).
   package var highlight: Rect {
     box.size.width == 1 ? Rect(x: box.minX - 1, y: box.minY, width: 3, height: box.size.height) : box
   }

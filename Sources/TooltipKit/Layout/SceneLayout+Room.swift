@@ -5,7 +5,7 @@ extension SceneLayout {
   ///
   /// For a program whose anchors move (a row of a scrolling list, a word in a text pane): it
   /// asks, sets the anchor's placement to the answer, and lays the scene out again. The program
-  /// chooses and the order is its own: nothing flips by itself (SPEC 3), and a bubble still
+  /// chooses and the order is its own: nothing flips by itself (BEHAVIOUR 3), and a bubble still
   /// crops when no side has room.
   ///
   /// - Parameters:

@@ -145,7 +145,7 @@ public struct SceneLayout: Sendable {
     hits.anchor(at: point).map { anchors[$0] }
   }
 
-  /// The cells beside `selected`'s box that its highlight covers besides the box (SPEC 8):
+  /// The cells beside `selected`'s box that its highlight covers besides the box (BEHAVIOUR 8):
   /// where the box is one cell wide, the cell on each side of it, inside the scene area and
   /// not on another anchor's box (artwork beats padding, as in hit testing); none otherwise.
   ///

@@ -1,5 +1,5 @@
 /// Where Tab, Shift-Tab and Left and Right inside a group move the selection when some anchor
-/// is left out of the Tab order or grouped (SPEC 4, "Focus of the program's choosing").
+/// is left out of the Tab order or grouped (BEHAVIOUR 4, "Focus of the program's choosing").
 ///
 /// A group (a menu bar) is one stop: Tab and Shift-Tab enter it at its first member in reading
 /// order and leave it past its last (before its first); Left and Right move among its members,

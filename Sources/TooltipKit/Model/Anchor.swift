@@ -44,7 +44,7 @@ public struct Anchor: Hashable, Sendable, Identifiable {
   /// nil for the scene's choice (``Scene/opensOnHover``).
   ///
   /// Off by default: the design is for phones, which have no hover; a desktop program turns it
-  /// on per anchor or for the whole scene (SPEC 4, "Hover and focus").
+  /// on per anchor or for the whole scene (BEHAVIOUR 4, "Hover and focus").
   public var opensOnHover: Bool?
   /// Whether the tooltip also opens when the keyboard moves the selection onto the anchor and
   /// it stays there, or nil for the scene's choice (``Scene/opensOnFocus``).
@@ -81,7 +81,7 @@ public struct Anchor: Hashable, Sendable, Identifiable {
   ///
   /// An anchor with a viewport and no cell inside it is hidden, not removed: its open tooltip
   /// stays open, undrawn and untappable, and is drawn again when a cell is back in view; Esc
-  /// still closes it, and leaving it closes one hover opened (SPEC 4). Without a viewport, an
+  /// still closes it, and leaving it closes one hover opened (BEHAVIOUR 4). Without a viewport, an
   /// anchor that leaves the scene area closes its tooltip (`anchorRemoved`).
   public var viewport: Rect?
 

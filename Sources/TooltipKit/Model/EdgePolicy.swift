@@ -1,4 +1,4 @@
-/// What an open bubble does where the screen ends: SPEC 3's two edge rules.
+/// What an open bubble does where the screen ends: BEHAVIOUR 3's two edge rules.
 ///
 /// Cropping is the design: a placement is a promise, so the bubble stays where its anchor puts
 /// it and the screen cuts what falls outside. Shifting is for a program whose anchors have no

@@ -10,7 +10,7 @@ public struct Scene: Hashable, Sendable {
   /// Static text drawn beneath the anchors (form field frames, captions).
   public var decorations: [Decoration]
   /// What an open bubble does at the screen's edges: cropped where it stands (the design, the
-  /// default) or shifted along the cross axis first (SPEC 3's opt-in, for anchors with no side
+  /// default) or shifted along the cross axis first (BEHAVIOUR 3's opt-in, for anchors with no side
   /// that has room, such as a toolbar on the top row).
   public var edges: EdgePolicy
   /// Whether tooltips open on hover for every anchor that does not say

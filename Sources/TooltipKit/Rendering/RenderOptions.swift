@@ -110,7 +110,7 @@ package struct BubbleStyles: Hashable, Sendable {
   /// program's coloured row gets no hole of the terminal's default colour, and the glyph takes
   /// a colour that shows on it.
   ///
-  /// The glyph is ``pointer``'s colour (the fill's, SPEC 2) unless the background is known (a
+  /// The glyph is ``pointer``'s colour (the fill's, BEHAVIOUR 2) unless the background is known (a
   /// cell colour, or ``terminalBackground`` for the terminal's own) and that colour contrasts
   /// with it less than ``minimumPointerContrast``: then the one of the pointer's and the
   /// headline's colours that contrasts more (the headline's is the fill's opposite). Over a cell

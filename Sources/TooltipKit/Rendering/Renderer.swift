@@ -71,7 +71,7 @@ public enum Renderer {
   /// less the cells an anchor later in reading order covers (it is drawn over the box), then
   /// each cell beside a one-cell box (``SceneLayout/highlightPadding(of:)``). Empty when
   /// nothing is selected or the options leave the selection unhighlighted. The open bubble's
-  /// pointer cell is never among them: the bubble, pointer included, lies over everything (SPEC
+  /// pointer cell is never among them: the bubble, pointer included, lies over everything (BEHAVIOUR
   /// 3), and a one-cell anchor's padding is where its left or right pointer goes.
   ///
   /// The box comes as one rect when nothing covers it, else as its uncovered cells one by one;
@@ -162,7 +162,7 @@ public enum Renderer {
       guard columns > 0 else { continue }
       grid.write(row.line(upTo: columns), at: row.origin, style: style, clip: bubble.body)
     }
-    // The pointer keeps the background of the cell it is drawn over (SPEC 3's gap holds what
+    // The pointer keeps the background of the cell it is drawn over (BEHAVIOUR 3's gap holds what
     // the scene or the program drew there).
     guard let under = grid.cell(at: bubble.pointer) else { return }
     grid.write(

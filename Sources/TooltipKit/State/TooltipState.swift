@@ -20,7 +20,7 @@ public struct TooltipState: Hashable, Sendable {
   /// a state of its own, for a program whose focus may be elsewhere: only a tap, a selection
   /// key or ``TooltipInput/select(_:)`` selects.
   public let keepsSelection: Bool
-  /// Whether a tap or long press on an anchor also selects it (SPEC 4). False for a program
+  /// Whether a tap or long press on an anchor also selects it (BEHAVIOUR 4). False for a program
   /// with a focus of its own (a selected table row) that a tap on a tooltip's anchor must not
   /// take: taps still open, close and run actions, and only a selection key or
   /// ``TooltipInput/select(_:)`` selects.

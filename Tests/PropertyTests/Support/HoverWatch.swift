@@ -1,7 +1,7 @@
 import StateOracle
 import TooltipKit
 
-/// SPEC 4's hover and focus rules as properties of a run, checked after every step from what
+/// BEHAVIOUR 4's hover and focus rules as properties of a run, checked after every step from what
 /// the run itself saw (where the pointer went and when, which button was held, what Esc closed)
 /// rather than from the state's own bookkeeping.
 ///

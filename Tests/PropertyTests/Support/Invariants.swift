@@ -10,7 +10,7 @@ import TooltipKit
 enum Invariants {
   // MARK: - Layout
 
-  /// The box SPEC 3 gives `anchor` in `area`, or nil when it cannot be placed anywhere (its
+  /// The box BEHAVIOUR 3 gives `anchor` in `area`, or nil when it cannot be placed anywhere (its
   /// coordinates overflow): an icon is 3 or 1 columns; a label is its width plus one padding
   /// column each side at md, its width alone at sm (at least one column); a box the anchor
   /// gives (`boxSize`, sides below 1 counting as 1) replaces either; negative x and y count the
@@ -43,7 +43,7 @@ enum Invariants {
   }
 
   /// Exactly the anchors whose box meets the scene area (and their viewport's part of it, when
-  /// they have one) are placed, each at its SPEC 3 box, in reading order (row, column, file order).
+  /// they have one) are placed, each at its BEHAVIOUR 3 box, in reading order (row, column, file order).
   static func placement(_ layout: SceneLayout) -> [String] {
     var violations: [String] = []
     var expected: [(box: Rect, index: Int)] = []
@@ -68,7 +68,7 @@ enum Invariants {
     if placed.count != expected.count
       || zip(placed, expected).contains(where: { $0.0 != $1.box || $0.1 != $1.index })
     {
-      violations.append("placed \(placed) but SPEC 3 places \(expected.map { ($0.box, $0.index) })")
+      violations.append("placed \(placed) but BEHAVIOUR 3 places \(expected.map { ($0.box, $0.index) })")
     }
     return violations
   }
@@ -100,7 +100,7 @@ enum Invariants {
 
   // MARK: - Frames
 
-  /// The wrapped rows SPEC 3 gives `anchor`'s bubble, each visible line wrapped at
+  /// The wrapped rows BEHAVIOUR 3 gives `anchor`'s bubble, each visible line wrapped at
   /// `maxTextWidth`: headline rows first, then supporting rows.
   static func wrappedRows(_ anchor: Anchor, maxTextWidth: Int?) -> [(line: TextLine, headline: Bool)] {
     var rows: [(line: TextLine, headline: Bool)] = []
@@ -122,7 +122,7 @@ enum Invariants {
     return (before, after, after - before)
   }
 
-  /// SPEC 3's bubble geometry as relations a bubble must satisfy whatever its numbers, rather
+  /// BEHAVIOUR 3's bubble geometry as relations a bubble must satisfy whatever its numbers, rather
   /// than the formulas that compute it: `BubbleLayout` computes, this only compares. Returns
   /// what was violated.
   ///
@@ -188,7 +188,7 @@ enum Invariants {
     return violations
   }
 
-  /// The pointer glyph SPEC 3 names for a pointer at `pointer` next to `box`: an arrow pointing
+  /// The pointer glyph BEHAVIOUR 3 names for a pointer at `pointer` next to `box`: an arrow pointing
   /// from the pointer at the box (▼ ▲ ▶ ◀, ASCII v ^ > <).
   static func pointerGlyph(at pointer: Point, box: Rect, glyphs: GlyphSet) -> String {
     let ascii = glyphs == .ascii
@@ -198,7 +198,7 @@ enum Invariants {
     return ascii ? "<" : "◀"
   }
 
-  /// `bubble`, laid out for `anchor` with box `box`, checked against SPEC 3: its shape
+  /// `bubble`, laid out for `anchor` with box `box`, checked against BEHAVIOUR 3: its shape
   /// (``bubbleShape(body:pointer:placement:box:widest:rowCount:fidelity:)``), its rows (the
   /// wrapped lines, headline rows first, each starting at body x + 1 from the body's second
   /// row down) and its pointer glyph.
@@ -234,7 +234,7 @@ enum Invariants {
     return violations
   }
 
-  /// SPEC 3's opt-in shift as relations between the bubble drawn (`shifted`) and the same one
+  /// BEHAVIOUR 3's opt-in shift as relations between the bubble drawn (`shifted`) and the same one
   /// under crop: the pointer, placement and glyph are kept (nothing flips), the body keeps its
   /// size and its place on the placement axis (so the one-cell gap to the box, `box`, holds),
   /// the text moves with it, the pointer stays within its span on the cross axis, and it moved
@@ -334,7 +334,7 @@ enum Invariants {
 
   /// The frame of `layout` in `state`, checked: the grid is exactly the screen, no wide
   /// character is split, no cell holds a control or bidi scalar, the cursor is on the selected
-  /// anchor's centre (or hidden off screen), and an open bubble keeps SPEC 3's relations
+  /// anchor's centre (or hidden off screen), and an open bubble keeps BEHAVIOUR 3's relations
   /// (``bubble(_:anchor:box:maxTextWidth:fidelity:glyphs:)``), lies where it would on a larger
   /// screen, and is drawn exactly there, cropped at the screen, without moving anything else. Returns the violations and
   /// the number of cells looked at.
@@ -362,7 +362,7 @@ enum Invariants {
       violations.append("open \(open) has no bubble to draw, or its copy wraps to no row")
       return (violations, grid.cells.count)
     }
-    // The bubble's geometry by SPEC 3's relations, before any shift; the cells below are then
+    // The bubble's geometry by BEHAVIOUR 3's relations, before any shift; the cells below are then
     // checked against the bubble drawn.
     var cropScene = layout.scene
     cropScene.edges = .crop
@@ -547,7 +547,7 @@ enum Invariants {
   }
 
   /// Whether a scalar must never reach a cell: C0, DEL, C1, bidirectional formatting, line and
-  /// paragraph separators, noncharacters (SPEC 5's list, written out here on its own).
+  /// paragraph separators, noncharacters (BEHAVIOUR 5's list, written out here on its own).
   static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F: true
