@@ -375,7 +375,10 @@ import TooltipKit
       var buffer = [UInt8](repeating: 0, count: 4096)
       while read(master, &buffer, buffer.count) > 0 {}
     }
-    CursesInput.setModes(mouse: true)
+    // The terminal's modes as a session sets them: no line editing, no echo, no CR translation.
+    cbreak()
+    noecho()
+    nonl()
     refresh()
     drain()
     try body(
@@ -389,7 +392,7 @@ import TooltipKit
 
   @Test func keysArriveDecoded() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput(input: type.slave)
+      let input = TerminalReader(input: type.slave)
       let cases: [(String, TerminalInput)] = [
         ("\u{1B}OA", .key(.up)), ("\u{1B}OB", .key(.down)), ("\u{1B}OD", .key(.left)), ("\u{1B}OC", .key(.right)),
         ("\u{1B}[Z", .key(.backTab)), ("\t", .key(.tab)), ("\r", .key(.enter)), (" ", .key(.character(" "))),
@@ -406,7 +409,7 @@ import TooltipKit
   /// made, and a key only terminfo knows (the Linux console's F1, `ESC [ [ A`) still arrives.
   @Test func terminfoKeysAreLookedUpAtTheFirstEscape() throws {
     try pty(term: "linux", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput(input: type.slave)
+      let input = TerminalReader(input: type.slave)
       #expect(!input.hasKeys)
       type("qé")
       #expect(input.read(timeout: .seconds(2)) == .key(.character("q")))
@@ -422,7 +425,7 @@ import TooltipKit
 
   @Test func sgrMouseReportsPressAndReleasePastColumn223() throws {
     try pty(term: "xterm-256color", size: Size(width: 250, height: 30)) { type in
-      let input = CursesInput(input: type.slave)
+      let input = TerminalReader(input: type.slave)
       let before = MonotonicClock.now
       type("\u{1B}[<0;241;5M")
       guard let (point, pressTime) = input.read(timeout: .seconds(2))?.primary(.press(.primary)) else {
@@ -448,7 +451,7 @@ import TooltipKit
   ])
   func theWheelOtherButtonsDragsAndMotionArrive(_ report: String, _ action: TerminalMouse.Action) throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput(input: type.slave)
+      let input = TerminalReader(input: type.slave)
       type(report)
       #expect(input.read(timeout: .seconds(2))?.primary(action)?.0 == Point(x: 9, y: 4))
       type("q")
@@ -460,7 +463,7 @@ import TooltipKit
   /// among them keeps its place, and runs on either side of it are cut apart.
   @Test func motionReadTogetherActsOnTheLastReportOnly() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput(input: type.slave)
+      let input = TerminalReader(input: type.slave)
       let sweep = (0..<100).map { "\u{1B}[<35;\($0 % 80 + 1);\($0 % 20 + 1)M" }.joined()
       let second = (0..<50).map { "\u{1B}[<35;\($0 + 1);7M" }.joined()
       let drags = (0..<30).map { "\u{1B}[<32;\($0 + 1);9M" }.joined()
@@ -481,7 +484,7 @@ import TooltipKit
 
   @Test func x10MouseUnderScreen() throws {
     try pty(term: "screen", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput(input: type.slave)
+      let input = TerminalReader(input: type.slave)
       type("\u{1B}[M" + String(UnicodeScalar(32)) + String(UnicodeScalar(32 + 11)) + String(UnicodeScalar(32 + 5)))
       guard let (point, _) = input.read(timeout: .seconds(2))?.primary(.press(.primary)) else {
         Issue.record("no press")
@@ -500,7 +503,7 @@ import TooltipKit
   @Test func aPressAndReleaseInOneWriteArriveAsBoth() throws {
     // Curses' own mouse parser reported them as the release alone; the bytes say both.
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput(input: type.slave)
+      let input = TerminalReader(input: type.slave)
       type("\u{1B}[<0;8;3M\u{1B}[<0;8;3m")
       guard let (point, _) = input.read(timeout: .seconds(2))?.primary(.press(.primary)) else {
         Issue.record("no press")
@@ -522,7 +525,7 @@ import TooltipKit
   @Test(arguments: ["tmux-256color", "xterm-256color", "screen", "linux", "rxvt-unicode"])
   func keysComeFromTheTerminalsOwnEntry(term: String) throws {
     try pty(term: term, size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput(input: type.slave)
+      let input = TerminalReader(input: type.slave)
       let names: [(String, TerminalKey)] = [
         ("khome", .home), ("kend", .end), ("kpp", .pageUp), ("knp", .pageDown), ("kdch1", .delete),
         ("kf1", .function(1)),
@@ -578,7 +581,7 @@ import TooltipKit
   /// still belongs to it (it was Esc and loose keys, which closed the tooltip or tapped).
   @Test func bytesOfOneSequence60msApartAreStillThatSequence() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput(input: type.slave)
+      let input = TerminalReader(input: type.slave)
       for (pieces, expected) in [
         (["\u{1B}[", "1", ";", "5", "A"], TerminalInput.key(TerminalKey(.up, modifiers: .control))),
         (["\u{1B}[", "A"], .key(.up)),
@@ -608,7 +611,7 @@ import TooltipKit
   /// A paste is one input, whatever it holds.
   @Test func aPasteArrivesAsOneInput() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput(input: type.slave)
+      let input = TerminalReader(input: type.slave)
       type("\u{1B}[200~q\u{1B}[Ai\r\u{1B}[201~j")
       #expect(input.read(timeout: .seconds(2)) == .paste("q\u{1B}[Ai\n"))
       #expect(input.read(timeout: .seconds(2)) == .key(.character("j")))
@@ -619,7 +622,7 @@ import TooltipKit
   /// terminal, in order.
   @Test func aBurstIsReadWhole() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput(input: type.slave)
+      let input = TerminalReader(input: type.slave)
       var count = 0
       var other = 0
       let chunk = String(repeating: "x", count: 1000)
@@ -639,7 +642,7 @@ import TooltipKit
 
   @Test func aLoneEscIsEscOnceTheWaitIsOver() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput(input: type.slave)
+      let input = TerminalReader(input: type.slave)
       let start = MonotonicClock.now
       type("\u{1B}")
       #expect(input.read(timeout: .seconds(2)) == .key(.escape))
@@ -658,7 +661,7 @@ import TooltipKit
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
       // Every look at the clock is 30 ms later than the one before: past the wait each time.
       let ticks = Mutex<Int64>(0)
-      let input = CursesInput(mouse: true, input: type.slave) {
+      let input = TerminalReader(mouse: true, input: type.slave) {
         .milliseconds(
           ticks.withLock { value in
             value += 30
@@ -679,7 +682,7 @@ import TooltipKit
   /// before a Ctrl-Z/fg cycle closed the open tooltip as Esc.
   @Test func aWaitCutShortBySignalLooksAtTheInputAgain() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput(mouse: true, input: type.slave) {
+      let input = TerminalReader(mouse: true, input: type.slave) {
         MonotonicClock.now + (stopped.load(ordering: .relaxed) ? .seconds(1) : .zero)
       }
       // Globals are set up on first use: before the handler can be the first.
@@ -726,7 +729,7 @@ import TooltipKit
   /// Found by the stream fuzzer: keypad 2 just before Ctrl-Z closed the tooltip as Esc.
   @Test func aSequenceCutByAStopIsDroppedNotEsc() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput(mouse: true, input: type.slave) { MonotonicClock.now }
+      let input = TerminalReader(mouse: true, input: type.slave) { MonotonicClock.now }
       // Continued after the ESC was read: dropped.
       let continues = Mutex<[Bool]>([false, true])
       let next = { continues.withLock { $0.isEmpty ? false : $0.removeFirst() } }
@@ -742,7 +745,7 @@ import TooltipKit
   }
 
   /// Reads until an input arrives or `attempts` reads came back empty.
-  func nextInput(_ input: CursesInput, attempts: Int = 5) -> TerminalInput? {
+  func nextInput(_ input: TerminalReader, attempts: Int = 5) -> TerminalInput? {
     for _ in 0..<attempts {
       if let next = input.read(timeout: .milliseconds(400)) { return next }
     }
@@ -756,7 +759,7 @@ import TooltipKit
   ])
   func invalidUTF8DoesNotSwallowTheKeysAfterIt(_ junk: [UInt8]) throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput(input: type.slave)
+      let input = TerminalReader(input: type.slave)
       type.bytes(junk + Array("jq".utf8))
       #expect(nextInput(input) == .key(.character("j")))
       #expect(nextInput(input) == .key(.character("q")))
@@ -767,7 +770,7 @@ import TooltipKit
   /// to the key after them (each ended one read, and the demo drew a frame for each).
   @Test func ignoredInputDoesNotEndARead() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput(input: type.slave)
+      let input = TerminalReader(input: type.slave)
       type.bytes([0x80, 0xFF, 0xC3] + Array("\u{1B}[?1;2c\u{1B}[99~\u{1B}]11;rgb:0/0/0\u{07}j".utf8))
       #expect(input.read(timeout: .seconds(2)) == .key(.character("j")))
     }
@@ -775,7 +778,7 @@ import TooltipKit
 
   @Test func validUTF8AfterInvalidBytesArrives() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
-      let input = CursesInput(input: type.slave)
+      let input = TerminalReader(input: type.slave)
       type.bytes([0xC3] + Array("é😀\u{1B}OA".utf8))
       #expect(nextInput(input) == .key(.character("é")))
       #expect(nextInput(input) == .key(.character("😀")))
@@ -786,7 +789,7 @@ import TooltipKit
   @Test func aTimeoutReturnsNothing() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
       let start = MonotonicClock.now
-      #expect(CursesInput(input: type.slave).read(timeout: .milliseconds(50)) == nil)
+      #expect(TerminalReader(input: type.slave).read(timeout: .milliseconds(50)) == nil)
       #expect(MonotonicClock.now - start >= .milliseconds(50))
     }
   }

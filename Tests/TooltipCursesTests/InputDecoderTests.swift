@@ -166,6 +166,6 @@ import TooltipKit
     (.seconds(-1), 0),
   ])
   func timeoutsRoundUpToWholeMilliseconds(_ duration: Duration, _ millis: Int32) {
-    #expect(CursesInput.milliseconds(duration) == millis)
+    #expect(TerminalReader.milliseconds(duration) == millis)
   }
 }

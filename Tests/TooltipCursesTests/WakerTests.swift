@@ -14,7 +14,7 @@ extension CursesScreenTests {
   @Test func aBlockedReadEndsWhenAnotherTaskWakesIt() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
       let waker = try #require(TerminalWaker())
-      let input = CursesInput(mouse: true, waker: waker, input: type.slave)
+      let input = TerminalReader(mouse: true, waker: waker, input: type.slave)
       let started = MonotonicClock.now
       // A thread of its own, not a task: the read below blocks this test's thread, and on a
       // busy machine the tasks' few threads may all be blocked the same way by other tests.
@@ -40,7 +40,7 @@ extension CursesScreenTests {
   @Test func aWakeBeforeTheReadIsNotLost() throws {
     try pty(term: "xterm-256color", size: Size(width: 80, height: 24)) { type in
       let waker = try #require(TerminalWaker())
-      let input = CursesInput(mouse: true, waker: waker, input: type.slave)
+      let input = TerminalReader(mouse: true, waker: waker, input: type.slave)
       waker.wake()
       waker.wake()
       #expect(input.read(timeout: .seconds(5)) == nil)

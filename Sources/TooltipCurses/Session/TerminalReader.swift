@@ -5,18 +5,17 @@ import TooltipKit
   import Glibc
 #endif
 
-/// Reads the terminal's bytes on the current curses screen, in bulk, and parses them into
+/// The session's reader: the terminal's bytes read in bulk with `read(2)` and parsed into
 /// input.
 ///
-/// Curses' keypad translation is off: every byte reaches `InputParser`, which knows escape
-/// sequences by their grammar and the terminal's keys by its terminfo entry, so a sequence the
-/// program does not know is consumed whole instead of arriving as Esc and loose keys, and keys
-/// work in either cursor-key mode. Curses never reads (no `wgetch`: it would take a byte, and
-/// may refresh the screen while reading): whatever is waiting is read from the descriptor in
-/// one system call and parsed at once, so a burst costs a read per 64 KiB rather than per byte.
-/// Resizes are the session's own (SIGWINCH, ``SignalFlags``). Separate from ``TerminalSession`` so it can be driven on a pseudo-terminal in
-/// tests.
-package final class CursesInput {
+/// Every byte reaches `InputParser`, which knows escape sequences by their grammar and the
+/// terminal's keys by its terminfo entry, so a sequence the program does not know is consumed
+/// whole instead of arriving as Esc and loose keys, and keys work in either cursor-key mode.
+/// Whatever is waiting is read from the descriptor in one system call and parsed at once, so a
+/// burst costs a read per 64 KiB rather than per byte. Resizes and stops are the session's own
+/// (``SignalFlags``). Separate from ``TerminalSession`` so it can be driven on a
+/// pseudo-terminal in tests.
+package final class TerminalReader {
   private var parser: InputParser
   /// The waker whose ``TerminalWaker/wake()`` ends a blocked read, if any.
   private let waker: TerminalWaker?
@@ -35,10 +34,10 @@ package final class CursesInput {
   /// sixteen of its pages at start.
   private var buffer = [UInt8](unsafeUninitializedCapacity: 1 << 16) { _, count in count = 1 << 16 }
 
-  /// A reader for the current curses screen.
+  /// A reader of `input`, the session's terminal.
   ///
   /// - Parameters:
-  ///   - mouse: whether mouse reports become input (``setModes(mouse:)`` asked for them); when
+  ///   - mouse: whether mouse reports become input (the session asked for them); when
   ///     false they are consumed and ignored.
   ///   - input: the descriptor the screen reads (standard input, unless the screen was started
   ///     with `newterm` on another stream).
@@ -46,7 +45,7 @@ package final class CursesInput {
     self.init(mouse: mouse, input: input, clock: { MonotonicClock.now })
   }
 
-  /// A reader for the current curses screen whose blocked reads `waker` can end.
+  /// A reader of `input` whose blocked reads `waker` can end.
   ///
   /// - Parameters:
   ///   - mouse: whether mouse reports become input; when false they are consumed and ignored.
@@ -91,28 +90,12 @@ package final class CursesInput {
     parser.setKeys(TerminalKeys.current())
   }
 
-  /// Sets the input modes on the current curses screen: cbreak (signals stay on, so Ctrl-C and
-  /// Ctrl-Z work), no echo, no newline translation, keypad translation off (this type parses
-  /// sequences itself), and, when `mouse`, mouse reports.
-  ///
-  /// Mouse reporting is switched on by curses (terminfo's `XM`, or the basic 1000 mode), which
-  /// also switches it off and on around Ctrl-Z. ``TerminalSession`` asks for the rest beside
-  /// it (`TerminalModes.on(mouse:)`).
-  ///
-  /// - Returns: whether curses switched mouse reporting on.
-  @discardableResult
-  package static func setModes(mouse: Bool) -> Bool {
-    set_escdelay(25)
-    cbreak()
-    noecho()
-    nonl()
-    let window = tk_stdscr()
-    keypad(window, false)
-    intrflush(window, false)
-    guard mouse else { return false }
-    guard mousemask(MouseReport.requested, nil) != 0 else { return false }
-    mouseinterval(0)
-    return true
+  /// Drops what was read of a sequence not finished yet: its rest went to whoever had the
+  /// terminal while the program was stopped.
+  package func dropUnfinished() {
+    guard parser.isPending else { return }
+    var dropped: [TerminalInput] = []
+    parser.timeOut(into: &dropped)
   }
 
   /// Waits for the next input and parses it, stamping mouse events with ``MonotonicClock``.
@@ -131,9 +114,9 @@ package final class CursesInput {
   }
 
   /// ``read(timeout:)``, told by `resumed` whether the program was stopped and continued since
-  /// it last asked (it is asked as each sequence starts, and when its wait ends): curses then
-  /// drops the input that was waiting (type-ahead), the rest of an unfinished sequence with it,
-  /// so what was read of that sequence is dropped too (never taken for Esc).
+  /// it last asked (it is asked as each sequence starts, and when its wait ends): the rest of
+  /// an unfinished sequence went to whoever had the terminal meanwhile, so what was read of it
+  /// is dropped (never taken for Esc).
   func read(timeout: Duration?, resumed: () -> Bool) -> TerminalInput? {
     wasWoken = false
     readableButEmpty = false
@@ -188,11 +171,10 @@ package final class CursesInput {
         if parser.isPending { continue }
         return nil
       case .interrupted:
-        // A signal (a resize, a quit, a continue): curses takes it from here, but for a quit
-        // and a resize the session handles itself.
+        // A signal: a quit, a resize or a stop is the session's to handle first.
         if SignalFlags.pending != nil || SignalFlags.resized || SignalFlags.stopRequested { return nil }
         // A continue after a stop returns too, so that the caller asks for its modes again
-        // now, not at the next key (curses dropped the type-ahead: a sequence begun with it).
+        // now, not at the next key (a sequence begun before the stop is dropped).
         if resumed() {
           var dropped: [TerminalInput] = []
           if parser.isPending { parser.timeOut(into: &dropped) }

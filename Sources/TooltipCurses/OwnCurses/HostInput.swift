@@ -34,6 +34,6 @@ extension TooltipState {
   /// - Parameter now: the time on the clock the press events were stamped with.
   package func inputTimeout(now: Duration = MonotonicClock.now) -> Int32 {
     guard let deadline else { return -1 }
-    return CursesInput.milliseconds(max(.zero, deadline - now))
+    return TerminalReader.milliseconds(max(.zero, deadline - now))
   }
 }

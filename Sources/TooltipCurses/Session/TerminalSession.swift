@@ -45,7 +45,7 @@ public final class TerminalSession {
   package let colors: TerminalStyles
   /// The one writer to this terminal: frames and mode switches.
   package let output: TerminalOutput
-  private let input: CursesInput
+  private let input: TerminalReader
   /// The pipe that ends a read waiting for input, from any thread or task; nil only when the
   /// process had no file descriptor left for it.
   package let wakePipe: TerminalWaker?
@@ -138,10 +138,10 @@ public final class TerminalSession {
     wakePipe = waker
     if let waker {
       self.waker = { @Sendable in waker.wake() }
-      input = CursesInput(mouse: mouse, waker: waker)
+      input = TerminalReader(mouse: mouse, waker: waker)
     } else {
       self.waker = nil
-      input = CursesInput(mouse: mouse)
+      input = TerminalReader(mouse: mouse)
     }
     colors = TerminalStyles(noColor: getenv("NO_COLOR").map { String(cString: $0) })
     output = TerminalOutput(styles: colors)
@@ -209,6 +209,7 @@ public final class TerminalSession {
   /// is read again; a new one comes as ``Event/resize(_:)``.
   private func suspend() {
     leave(clearing: false)
+    input.dropUnfinished()
     SignalFlags.removeStop()
     var unblock = sigset_t()
     sigemptyset(&unblock)
@@ -311,7 +312,7 @@ public final class TerminalSession {
   /// Set when a read saw the program continued after a stop; ``takeResumed()`` reports it.
   private var resumedDuringRead = false
 
-  /// Waits for the next input and decodes it; see `CursesInput/read(timeout:)`.
+  /// Waits for the next input and decodes it; see `TerminalReader/read(timeout:)`.
   ///
   /// A quit signal arriving during the read ends the program from the signal handler, the
   /// terminal restored without blocking: one arriving just before the read's system call would
