@@ -70,3 +70,14 @@ import TooltipKit
     #expect(plain.programKeys.isEmpty && !plain.leavesTapsToProgram)
   }
 }
+
+extension FallbackPlacementTests {
+  @Test func theCropReportMeasuresTheSideTheLayoutDraws() {
+    let scene = Self.toolbar(fallbacks: [.bottom]).scene
+    let report = CropReport(scene: scene, screen: Size(width: 40, height: 12))
+    #expect(report.tooltips.map(\.placement) == [.bottom])
+    #expect(report.cropped.isEmpty)
+    let without = CropReport(scene: Self.toolbar(fallbacks: []).scene, screen: Size(width: 40, height: 12))
+    #expect(without.cropped.map(\.placement) == [.top])
+  }
+}
