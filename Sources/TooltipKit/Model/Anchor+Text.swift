@@ -29,6 +29,11 @@ extension Anchor {
   /// or `i`. Pass `tapOpens: true` for a tap that opens and pins the full text instead.
   ///
   /// - Parameters:
+  ///   - id: the anchor's id.
+  ///   - text: the item's whole text, the tooltip's headline.
+  ///   - width: the columns the program writes it in.
+  ///   - start: the first cell the program writes it at.
+  ///   - placement: the side of the item the bubble sits on.
   ///   - tapOpens: whether a tap opens the tooltip (the anchor's own) rather than the program's
   ///     row selection; false by default.
   ///   - viewport: the list's rows, for a list that scrolls (``viewport``).
