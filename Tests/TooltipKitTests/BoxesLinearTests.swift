@@ -31,6 +31,12 @@ import TooltipKit
     #expect(boxes.last == Rect(x: 0, y: 2_000, width: 1, height: 1))
   }
 
+  @Test(arguments: [Int.min, -1, 0, 1, 2, Int.max])
+  func anyWidthIsAnswered(width: Int) {
+    let boxes = Text.boxes(of: "force majeure", in: "notice of force majeure within ten days", width: width)
+    #expect(boxes.allSatisfy { $0.size.width >= 1 && $0.size.height == 1 })
+  }
+
   @Test func theFirstOccurrenceIsTheOneFound() {
     var comparisons = 0
     #expect(Text.firstIndex(of: Array("aab"), in: Array("aaaabaab"), comparisons: &comparisons) == 2)
