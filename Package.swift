@@ -75,6 +75,14 @@ let package = Package(
       path: "Examples/LogViewer"
     ),
 
+    // A fifth: a file list that keeps its own keys (cursor, Enter, Space, its Tab order) while
+    // its rows' cut names explain themselves, in a list that scrolls.
+    .executableTarget(
+      name: "file-list",
+      dependencies: ["TooltipKit", "TooltipCurses"],
+      path: "Examples/FileList"
+    ),
+
     // The README's three programs, one per way to use the library, each complete in 30 lines or
     // fewer: the core alone, the component owning the terminal, the program owning ncurses.
     .executableTarget(name: "hello-core", dependencies: ["TooltipKit"], path: "Examples/HelloCore"),
@@ -110,7 +118,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "tooltip-tui", "toolbar-own-curses", "toolbar-session", "job-monitor", "log-viewer", "hello-core",
+        "tooltip-tui", "toolbar-own-curses", "toolbar-session", "job-monitor", "log-viewer", "file-list", "hello-core",
         "hello-session",
         "hello-curses", "tooltip-misuse", "TestSupport",
       ]),

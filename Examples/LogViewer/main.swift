@@ -84,21 +84,19 @@ struct Viewer {
     var anchors = menu.map {
       Anchor(
         id: $0.title, over: Substring($0.title), at: Point(x: $0.x, y: 0), placement: .bottom, headline: $0.title,
-        supporting: $0.hint)
+        supporting: $0.hint, trigger: .menu, action: true, group: "menu")
     }
-    for i in anchors.indices { (anchors[i].trigger, anchors[i].action, anchors[i].group) = (.menu, true, "menu") }
+    // A line's row as it scrolls: one above the list is hidden by the viewport, never clamped.
     for (i, line) in lines.enumerated() {
-      let at = Point(x: 0, y: min(max(0, 1 + i - top), height - 1))
-      var found = [Anchor(id: "line\(i)", truncated: line, width: width, at: at, placement: .bottom)]
+      let at = Point(x: 0, y: 1 + i - top)
+      let cut = Anchor(
+        id: "line\(i)", truncated: line, width: width, at: at, placement: .bottom, viewport: list, isTabStop: false)
+      if let cut { anchors.append(cut) }
       if let code = line.firstMatch(of: #/E\d{4}/#), let copy = codes[String(code.output)] {
-        found.append(
+        anchors.append(
           Anchor(
             id: "code\(i)", over: line[code.range], at: at, placement: .bottom, headline: copy.title,
-            supporting: copy.detail))
-      }
-      for case var anchor? in found {
-        (anchor.viewport, anchor.isTabStop) = (list, false)
-        anchors.append(anchor)
+            supporting: copy.detail, isTabStop: false, viewport: list))
       }
     }
     return Scene(

@@ -46,12 +46,12 @@ extension BuiltinScene {
           Rect(x: $0.minX + readingMargin, y: $0.minY + row, width: $0.size.width, height: 1)
         }
         guard let first = boxes.first else { continue }
-        var anchor = Anchor(
-          id: term.phrase.split(separator: " ").joined(separator: "-"), position: first.origin,
-          placement: .bottom, headline: term.headline, supporting: term.supporting, boxSize: first.size)
-        anchor.segments = boxes.count > 1 ? boxes : []
-        anchor.isDrawnByProgram = true
-        anchors.append(anchor)
+        // Below the term, or the first side with room: a term near the margin would crop there.
+        anchors.append(
+          Anchor(
+            id: term.phrase.split(separator: " ").joined(separator: "-"), position: first.origin,
+            placement: .bottom, headline: term.headline, supporting: term.supporting, boxSize: first.size,
+            isDrawnByProgram: true, segments: boxes.count > 1 ? boxes : [], fallbackPlacements: [.right, .top, .left]))
       }
       row += lines.count + 1
     }

@@ -59,6 +59,21 @@ import TooltipScenes
     #expect(Self.shows(keys, "Each one owes the whole sum"))
   }
 
+  /// The demo checks the side before it ships: every term's bubble, opened in the demo at
+  /// 80 x 24, is whole on screen (`jointly and severally liable`, near the margin, was cropped
+  /// at the left edge below its term; it goes to the right, the first side with room).
+  @Test func everyTermsBubbleIsWholeOnScreen() {
+    let terms = BuiltinScene.reading.scene.anchors.filter { !$0.id.hasPrefix("clause-") }
+    #expect(terms.count == 6)
+    for term in terms {
+      var model = Self.model()
+      model.open(term.id)
+      let body = model.state.openBubble(model.layout)?.body
+      #expect(body != nil, "\(term.id) opened no bubble")
+      #expect(body.flatMap { Rect(size: model.layout.screen).intersection($0) } == body, "\(term.id) is cropped")
+    }
+  }
+
   @Test func pageDownHidesTheOpenTooltipAndPageUpBringsItBack() {
     var model = Self.model()
     for _ in 0..<2 { _ = model.handle(.key(.tab)) }

@@ -24,12 +24,16 @@ import TooltipKit
 ///   (that tap only closes it). Other buttons, the wheel and every other press are the program's
 ///   (the state machine still sees primary-button presses, so a tap elsewhere closes an open
 ///   tooltip under `DismissPolicy.passThrough`, and motion, for anchors that open on hover, when
-///   the program asks ncurses for it with `REPORT_MOUSE_POSITION`).
-/// - **Keys.** Tab and Shift-Tab always (they move the selection among the anchors; with
+///   the program asks ncurses for it with `REPORT_MOUSE_POSITION`). A press or click on an
+///   anchor that leaves its taps to the program (`Anchor.leavesTapsToProgram`, a cut name by
+///   default) is the program's: it selects its row.
+/// - **Keys.** Tab and Shift-Tab (they move the selection among the anchors; with
 ///   `keepsSelection: false`, past the last or before the first they give the focus back: nothing
-///   selected). Esc while a tooltip is open (it closes) or an anchor is selected (nothing is then
-///   selected). The component's other keys (arrows, Enter, Space, `i`, `h j k l`) only while an
-///   anchor is selected. Everything else is the program's.
+///   selected), unless nothing is selected and no anchor is a Tab stop. Esc while a tooltip is
+///   open (it closes) or an anchor is selected (nothing is then selected). The component's other
+///   keys (arrows, Enter, Space, `i`, `h j k l`) only while an anchor is selected, and never
+///   those the selected anchor keeps for the program (`Anchor.programKeys`). Everything else is
+///   the program's.
 /// - **Terminal replies** (a DECRQSS answer `ESC P 1 $ r 2 SP q ESC \`, an OSC colour report,
 ///   a CSI that curses' key table does not hold): consumed, from the byte after their ESC to
 ///   their end, as the session's parser drops them; the ESC itself has come as Esc already.

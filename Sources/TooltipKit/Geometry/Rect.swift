@@ -31,10 +31,12 @@ public struct Rect: Hashable, Sendable {
   public var minX: Int { origin.x }
   /// The first row inside the rect.
   public var minY: Int { origin.y }
-  /// The first column past the rect (exclusive).
-  public var maxX: Int { origin.x + size.width }
-  /// The first row past the rect (exclusive).
-  public var maxY: Int { origin.y + size.height }
+  /// The first column past the rect (exclusive), held to `Int.max` (or `Int.min`) where the sum
+  /// would overflow, so a rect built from any two `Int`s answers without a trap.
+  public var maxX: Int { origin.x.saturatingAdding(size.width) }
+  /// The first row past the rect (exclusive), held to `Int.max` (or `Int.min`) where the sum
+  /// would overflow.
+  public var maxY: Int { origin.y.saturatingAdding(size.height) }
   /// Whether the rect holds no cell.
   public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
   /// The number of cells in the rect.
@@ -54,7 +56,7 @@ public struct Rect: Hashable, Sendable {
     let top = max(minY, other.minY)
     let bottom = min(maxY, other.maxY)
     guard left < right, top < bottom else { return nil }
-    return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    return Rect(x: left, y: top, width: right.saturatingSubtracting(left), height: bottom.saturatingSubtracting(top))
   }
 
   /// The box `width` columns wide and `height` rows high at scene position `position` in
@@ -71,14 +73,32 @@ public struct Rect: Hashable, Sendable {
   }
 
   /// The box ``sceneBox(at:width:height:)`` resolves, even when it falls wholly outside this area (a
-  /// crop report measures those too). Coordinates past 2^40 cells are pulled in to 2^40, where
-  /// the box and anything laid out from it are still wholly outside, so nothing overflows.
-  func unclippedSceneBox(at position: Point, width: Int, height: Int = 1) -> Rect {
+  /// crop report measures those too). Coordinates and sides past 2^40 cells are pulled in to
+  /// 2^40, where the box and anything laid out from it are still wholly outside, so nothing
+  /// overflows. Unless `fromFarEdge`, a negative coordinate is before the area's first cell, as
+  /// it says, not counted from its far edge (an anchor in a viewport).
+  func unclippedSceneBox(at position: Point, width: Int, height: Int = 1, fromFarEdge: Bool = true) -> Rect {
     let limit = 1 << 40
     let px = min(max(position.x, -limit), limit)
     let py = min(max(position.y, -limit), limit)
-    let x = px >= 0 ? minX + px : maxX + px + 1 - width
-    let y = py >= 0 ? minY + py : maxY + py + 1 - height
+    let width = min(max(width, 0), limit)
+    let height = min(max(height, 0), limit)
+    let x = px >= 0 || !fromFarEdge ? minX + px : maxX + px + 1 - width
+    let y = py >= 0 || !fromFarEdge ? minY + py : maxY + py + 1 - height
     return Rect(x: x, y: y, width: width, height: height)
+  }
+}
+
+extension Int {
+  /// `self + other`, held to `Int.max` or `Int.min` where the sum overflows.
+  func saturatingAdding(_ other: Int) -> Int {
+    let (sum, overflow) = addingReportingOverflow(other)
+    return overflow ? (other > 0 ? .max : .min) : sum
+  }
+
+  /// `self - other`, held to `Int.max` or `Int.min` where the difference overflows.
+  func saturatingSubtracting(_ other: Int) -> Int {
+    let (difference, overflow) = subtractingReportingOverflow(other)
+    return overflow ? (other < 0 ? .max : .min) : difference
   }
 }

@@ -15,5 +15,9 @@ public struct Size: Hashable, Sendable {
   }
 
   /// The number of cells, zero when either side is zero or negative.
-  public var area: Int { width > 0 && height > 0 ? width * height : 0 }
+  public var area: Int {
+    guard width > 0, height > 0 else { return 0 }
+    let (product, overflow) = width.multipliedReportingOverflow(by: height)
+    return overflow ? .max : product
+  }
 }

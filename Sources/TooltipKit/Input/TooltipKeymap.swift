@@ -83,7 +83,8 @@ extension TooltipState {
   /// no button held is the pointer's, for hover. An Alt-modified key is taken as the Esc it
   /// started with, then the key (a terminal multiplexer merges them). Every other key, button,
   /// the wheel, drags, pastes and a resize are the program's: on a resize, lay the scene out
-  /// again and send ``TooltipInput/layoutChanged``.
+  /// again and send ``TooltipInput/layoutChanged``. So are the keys the selected anchor keeps
+  /// for the program (``Anchor/programKeys``): they change nothing here.
   ///
   /// - Parameters:
   ///   - input: one key, mouse event, paste or resize from the terminal.
@@ -101,7 +102,8 @@ extension TooltipState {
     letters: Bool = true
   ) -> [TooltipEvent] {
     var events: [TooltipEvent] = []
-    for mapped in TooltipKeymap.inputs(for: input, letters: letters) {
+    for mapped in TooltipKeymap.inputs(for: input, letters: letters)
+    where !isProgramKey(input, mapped, layout: layout) {
       events += send(mapped, layout: layout, policy: policy, now: now)
     }
     return events

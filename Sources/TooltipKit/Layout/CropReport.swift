@@ -61,7 +61,8 @@ public struct CropReport: Hashable, Sendable {
 
   /// Lays out every anchor of `scene` with its scene area the whole screen of `screen` cells
   /// (off-screen anchors too), with the scene's edge rule, and measures each bubble against the
-  /// screen's edges; for each cropped one, also every other placement's.
+  /// screen's edges; for each cropped one, also every other placement's. An anchor with
+  /// ``Anchor/fallbackPlacements`` is measured on the side the layout would draw.
   ///
   /// `options` sets what changes a bubble's size: the fidelity (a wider body under `file`)
   /// and the glyph set.
@@ -74,7 +75,19 @@ public struct CropReport: Hashable, Sendable {
     var placed: [(anchor: PlacedAnchor, bubble: BubbleLayout)] = []
     for (index, anchor) in scene.anchors.enumerated() {
       let anchor = PlacedAnchor(unclipped: anchor, fileIndex: index, area: screenRect, glyphs: options.glyphs)
-      guard let bubble = layOut(anchor.anchor, box: anchor.box) else { continue }
+      guard var bubble = layOut(anchor.anchor, box: anchor.box) else { continue }
+      // The side the layout draws: the first of the anchor's fallbacks that fits, when its own
+      // placement does not (``Anchor/fallbackPlacements``).
+      if !anchor.anchor.fallbackPlacements.isEmpty, bubble.cellsLost(on: screen) > 0 {
+        for side in anchor.anchor.fallbackPlacements {
+          var moved = anchor.anchor
+          moved.placement = side
+          if let other = layOut(moved, box: anchor.box), other.cellsLost(on: screen) == 0 {
+            bubble = other
+            break
+          }
+        }
+      }
       placed.append((anchor, bubble))
     }
     placed.sort { $0.anchor.precedesInReadingOrder($1.anchor) }

@@ -41,8 +41,9 @@ public struct PlacedAnchor: Hashable, Sendable {
   package init?(_ anchor: Anchor, fileIndex: Int, area: Rect, glyphs: GlyphSet) {
     self.init(unclipped: anchor, fileIndex: fileIndex, area: area, glyphs: glyphs)
     if let given = anchor.viewport {
+      // Scene coordinates as given, never from the far edge (see ``Anchor/viewport``).
       viewport = area.unclippedSceneBox(
-        at: given.origin, width: max(0, given.size.width), height: max(0, given.size.height)
+        at: given.origin, width: max(0, given.size.width), height: max(0, given.size.height), fromFarEdge: false
       ).intersection(area)
       guard viewport != nil else { return nil }
     }
@@ -62,9 +63,13 @@ public struct PlacedAnchor: Hashable, Sendable {
 
   /// The box a bubble opened from the keyboard points at: the first segment for top and left,
   /// the last for bottom and right.
-  package var keyboardBox: Rect {
+  package var keyboardBox: Rect { keyboardBox(for: anchor.placement) }
+
+  /// The box a bubble on `side` opened from the keyboard points at: the first segment for top
+  /// and left, the last for bottom and right.
+  package func keyboardBox(for side: Placement) -> Rect {
     guard let last = segments.last else { return box }
-    switch anchor.placement {
+    switch side {
     case .top, .left: return box
     case .bottom, .right: return last
     }
@@ -90,7 +95,10 @@ public struct PlacedAnchor: Hashable, Sendable {
       height = min(max(1, given.height), Self.largestSide)
     }
     if let first = anchor.segments.first { position = first.origin }
-    let box = area.unclippedSceneBox(at: position, width: width, height: height)
+    // An anchor in a viewport (a row of a scrolling list) is where its coordinates say: a row
+    // scrolled above the viewport is above it, not counted from the bottom.
+    let fromFarEdge = anchor.viewport == nil
+    let box = area.unclippedSceneBox(at: position, width: width, height: height, fromFarEdge: fromFarEdge)
     let x = box.minX
     self.anchor = anchor
     self.fileIndex = fileIndex
@@ -102,7 +110,7 @@ public struct PlacedAnchor: Hashable, Sendable {
       self.segments = anchor.segments.map {
         area.unclippedSceneBox(
           at: $0.origin, width: min(max(1, $0.size.width), Self.largestSide),
-          height: min(max(1, $0.size.height), Self.largestSide))
+          height: min(max(1, $0.size.height), Self.largestSide), fromFarEdge: fromFarEdge)
       }
     }
   }

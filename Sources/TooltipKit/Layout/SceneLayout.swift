@@ -107,19 +107,34 @@ public struct SceneLayout: Sendable {
   /// it opens, and kept by the state (``TooltipState/openBubble(_:)``).
   /// For an anchor that wraps (``Anchor/segments``), the bubble points at the segment numbered
   /// `segment` (the one tapped), or without one at the keyboard's (``PlacedAnchor/keyboardBox``).
+  ///
+  /// An anchor with ``Anchor/fallbackPlacements`` whose bubble would lose cells at the screen's
+  /// edges gets the first of those sides whose bubble fits whole (before any shift), else its
+  /// own placement, cropped.
   package func bubble(for id: String, segment: Int? = nil) -> BubbleLayout? {
-    guard let placed = anchor(id: id),
-      let bubble = BubbleLayout(
-        anchor: placed.anchor,
-        box: segment.flatMap { placed.segments.indices.contains($0) ? placed.segments[$0] : nil }
-          ?? placed.keyboardBox,
-        maxTextWidth: scene.maxTextWidth,
-        fidelity: options.fidelity,
-        glyphs: options.glyphs
-      )
-    else { return nil }
+    guard let placed = anchor(id: id) else { return nil }
+    let tapped = segment.flatMap { placed.segments.indices.contains($0) ? placed.segments[$0] : nil }
+    guard var bubble = bubble(of: placed, on: placed.anchor.placement, box: tapped) else { return nil }
+    if !placed.anchor.fallbackPlacements.isEmpty, bubble.cellsLost(on: screen) > 0 {
+      for side in placed.anchor.fallbackPlacements {
+        if let other = self.bubble(of: placed, on: side, box: tapped), other.cellsLost(on: screen) == 0 {
+          bubble = other
+          break
+        }
+      }
+    }
     // Bubbles are cropped at the screen's edges, not the scene area's: they shift onto it too.
     return scene.edges == .shift ? bubble.shifted(onto: screen) : bubble
+  }
+
+  /// The bubble of `placed` on `side`, pointing at `box` (a tapped segment) or the keyboard's
+  /// box for that side; nil when it has no visible line.
+  private func bubble(of placed: PlacedAnchor, on side: Placement, box: Rect?) -> BubbleLayout? {
+    var anchor = placed.anchor
+    anchor.placement = side
+    return BubbleLayout(
+      anchor: anchor, box: box ?? placed.keyboardBox(for: side), maxTextWidth: scene.maxTextWidth,
+      fidelity: options.fidelity, glyphs: options.glyphs)
   }
 
   /// Whether the anchor named `id` is placed here and its tooltip would open: it has a visible

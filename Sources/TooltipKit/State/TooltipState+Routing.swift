@@ -12,12 +12,21 @@ extension TooltipState {
   ///   program's too. Other buttons, the wheel and drags are the program's (the state still
   ///   sees every primary press, so a tap elsewhere closes an open tooltip under
   ///   ``DismissPolicy/passThrough``).
-  /// - **Keys.** Tab and Shift-Tab always (they move the selection; past the last anchor or
-  ///   before the first, a state that does not keep a selection selects nothing, which gives the
-  ///   focus back). Esc while a tooltip is open (it closes) or, when the state does not keep a
+  ///   A press or click on an anchor that leaves its taps to the program
+  ///   (``Anchor/leavesTapsToProgram``, a cut name by default) is the program's: the state sees
+  ///   it (it closes another open tooltip, and a held press opens this one), and the program
+  ///   selects its row as for any row.
+  /// - **Keys.** Tab and Shift-Tab (they move the selection; past the last anchor or before the
+  ///   first, a state that does not keep a selection selects nothing, which gives the focus
+  ///   back), but not when nothing is selected and no anchor is a Tab stop (Tab would do
+  ///   nothing). Esc while a tooltip is open (it closes) or, when the state does not keep a
   ///   selection, while an anchor is selected (nothing is then selected). The other keys
   ///   (arrows, Enter, Space, `i`, `h j k l`) only while an anchor is selected. Alt keys, pastes
   ///   and resizes are the program's (after a resize, lay the scene out again).
+  /// - **The program's keys.** While an anchor is selected, the keys its
+  ///   ``Anchor/programKeys`` names (arrows, Enter, Space, Tab) are the program's, and so are
+  ///   Enter and Space on an anchor that leaves its taps to the program: not consumed, and the
+  ///   state does not see them (a list row the program focused keeps its cursor keys).
   ///
   /// - Parameters:
   ///   - input: one key, mouse event, paste or resize from the terminal.
@@ -36,7 +45,8 @@ extension TooltipState {
     letters: Bool = true
   ) -> (consumed: Bool, events: [TooltipEvent]) {
     // The keymap says what the input is to the state; here, only whether it was the component's.
-    guard var mapped = TooltipKeymap.input(for: input, letters: letters) else { return (false, []) }
+    guard var mapped = TooltipKeymap.input(for: input, letters: letters), !isProgramKey(input, mapped, layout: layout)
+    else { return (false, []) }
     let consumed: Bool
     switch mapped {
     case .press(let point, _):
@@ -50,6 +60,8 @@ extension TooltipState {
     case .motion:
       consumed = false  // hover's, and the program's too
     case .selectNext, .selectPrevious:
+      // With nothing selected and no Tab stop, Tab would select nothing: it is the program's.
+      guard selectedID != nil || layout.next(after: nil) != nil else { return (false, []) }
       consumed = true
     case .escape where openID != nil:
       consumed = true
@@ -64,8 +76,23 @@ extension TooltipState {
   }
 
   /// Whether a press or tap at `point` is the component's: on an anchor or the open bubble, or
-  /// anywhere while a tooltip is open and the closing tap does nothing else.
+  /// anywhere while a tooltip is open and the closing tap does nothing else; never on an anchor
+  /// that leaves its taps to the program.
   private func isComponents(_ point: Point, layout: SceneLayout, policy: DismissPolicy) -> Bool {
-    layout.hitTest(point, bubble: openBubble(layout)) != .background || (openID != nil && policy == .consume)
+    switch layout.hitTest(point, bubble: openBubble(layout)) {
+    case .anchor(let id) where layout.anchor(id: id)?.anchor.leavesTapsToProgram == true: return false
+    case .background: return openID != nil && policy == .consume
+    default: return true
+    }
+  }
+
+  /// Whether the key `input`, mapped to `mapped`, stays the program's while the selected
+  /// anchor is selected: one its ``Anchor/programKeys`` names, or a tap (Enter, Space) on an
+  /// anchor that leaves its taps to the program.
+  func isProgramKey(_ input: TerminalInput, _ mapped: TooltipInput, layout: SceneLayout) -> Bool {
+    guard case .key = input, let selectedID, let placed = layout.anchor(id: selectedID) else { return false }
+    let key = ProgramKeys(input, mapped: mapped)
+    guard !key.isEmpty else { return false }
+    return placed.anchor.programKeys.contains(key) || (mapped == .activate && placed.anchor.leavesTapsToProgram)
   }
 }

@@ -214,7 +214,8 @@ public struct TooltipState: Hashable, Sendable {
       }
       var longPress: String?
       var hold = Trigger.defaultHold
-      switch anchorID.flatMap({ layout.anchor(id: $0)?.anchor.trigger }) {
+      let pressed = anchorID.flatMap { layout.anchor(id: $0)?.anchor }
+      switch pressed?.trigger {
       case .longPress(let h):
         longPress = anchorID
         hold = h
@@ -222,7 +223,8 @@ public struct TooltipState: Hashable, Sendable {
         // A menu item's tooltip opens by a held press; its tap is the item's.
         longPress = anchorID
       default:
-        break
+        // An anchor whose tap is the program's (a cut name) opens by a held press too.
+        if pressed?.leavesTapsToProgram == true { longPress = anchorID }
       }
       press = Press(target: target, time: time, longPressAnchor: longPress, hold: hold)
     case .tick(let now):
@@ -573,6 +575,15 @@ public struct TooltipState: Hashable, Sendable {
     policy: DismissPolicy
   ) -> [TooltipEvent] {
     var events: [TooltipEvent] = []
+    if !onBubble, let anchorID, let placed = layout.anchor(id: anchorID), placed.anchor.leavesTapsToProgram {
+      // The tap is the program's (it selects the row beneath): it closes another tooltip, or
+      // this one when a tap or a held press pinned it; one hover or focus opened stays.
+      if let open = openID, !(open == anchorID && openReason?.isTransient == true) {
+        events.append(close(open, .tap, layout))
+      }
+      if tapsSelect { selectedID = anchorID }
+      return events
+    }
     if !onBubble, let anchorID, let placed = layout.anchor(id: anchorID), placed.anchor.trigger == .menu,
       placed.anchor.hasAction
     {

@@ -14,8 +14,9 @@ enum Invariants {
   /// coordinates overflow): an icon is 3 or 1 columns; a label is its width plus one padding
   /// column each side at md, its width alone at sm (at least one column); a box the anchor
   /// gives (`boxSize`, sides below 1 counting as 1) replaces either; negative x and y count the
-  /// box's right column and bottom row from the area's right and bottom edges.
-  static func expectedBox(_ anchor: Anchor, area: Rect) -> Rect? {
+  /// box's right column and bottom row from the area's right and bottom edges, unless
+  /// `fromFarEdge` is false (an anchor with a viewport: coordinates as written).
+  static func expectedBox(_ anchor: Anchor, area: Rect, fromFarEdge: Bool = true) -> Rect? {
     var width: Int
     var height = 1
     if let label = anchor.label {
@@ -29,7 +30,7 @@ enum Invariants {
       height = max(1, given.height)
     }
     func start(_ p: Int, low: Int, high: Int, length: Int) -> (partialValue: Int, overflow: Bool) {
-      if p >= 0 { return low.addingReportingOverflow(p) }
+      if p >= 0 || !fromFarEdge { return low.addingReportingOverflow(p) }
       let end = high.addingReportingOverflow(p + 1)
       let first = end.partialValue.subtractingReportingOverflow(length)
       return (first.partialValue, end.overflow || first.overflow)
@@ -50,16 +51,18 @@ enum Invariants {
     for (i, anchor) in layout.scene.anchors.enumerated() {
       var shown: Rect? = layout.area
       if let viewport = anchor.viewport {
-        // A viewport is a region in scene coordinates, resolved as a box is.
+        // A viewport is a region in scene coordinates, resolved as a box is, as written.
         var region = anchor
         region.position = viewport.origin
         region.boxSize = viewport.size
         region.label = nil
         shown =
           viewport.size.width < 1 || viewport.size.height < 1
-          ? nil : expectedBox(region, area: layout.area)?.intersection(layout.area)
+          ? nil : expectedBox(region, area: layout.area, fromFarEdge: false)?.intersection(layout.area)
       }
-      guard let shown, let box = expectedBox(anchor, area: layout.area), box.intersection(shown) != nil
+      // An anchor with a viewport resolves its position as written, never from the far edge.
+      guard let shown, let box = expectedBox(anchor, area: layout.area, fromFarEdge: anchor.viewport == nil),
+        box.intersection(shown) != nil
       else { continue }
       expected.append((box, i))
     }
