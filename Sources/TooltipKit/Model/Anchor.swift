@@ -100,7 +100,7 @@ public struct Anchor: Hashable, Sendable, Identifiable {
   ///
   /// For an anchor that moves (a row of a scrolling list, a word of a text pane): the layout
   /// picks the side with room as it lays the bubble out, so the program lays its scene out
-  /// once. The program names the sides and their order: nothing flips by itself (SPEC 3).
+  /// once. The program names the sides and their order: nothing flips by itself (BEHAVIOUR 3).
   public var fallbackPlacements: [Placement]
   /// The keys that stay the program's while this anchor is selected (the arrows, Enter, Space,
   /// Tab); empty (the default): all of them are the component's.
