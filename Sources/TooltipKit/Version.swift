@@ -5,4 +5,4 @@
 /// The three modules ship from one package and share one version. A version ending in `-dev`
 /// (`"0.1.0-dev"`) is a build from between releases: it holds the changes that `CHANGELOG.md`
 /// lists under "Unreleased", to be released as the version before the `-dev`.
-public let tooltipKitVersion = "0.2.0"
+public let tooltipKitVersion = "0.3.0-dev"
