@@ -188,7 +188,7 @@ extension EndToEnd {
     func anUnusableTermExitsTwoWithAHintAndWritesNothing(term: String, message: String) throws {
       let pane =
         term.isEmpty
-        ? try TmuxPane(unset: ["NO_COLOR", "TERM"])
+        ? try TmuxPane(unset: ["NO_COLOR", "TERM", "COLORFGBG"])
         : try TmuxPane(environment: ["TERM": term])
       #expect(pane.exitStatus() == 2)
       let stderr = pane.wrapperFiles?.read("stderr") ?? ""

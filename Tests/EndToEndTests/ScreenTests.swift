@@ -119,7 +119,7 @@ extension EndToEnd {
     }
 
     @Test func noColorDrawsTheBodyInReverseVideo() throws {
-      let pane = try TmuxPane(environment: ["NO_COLOR": "1"], unset: [])
+      let pane = try TmuxPane(environment: ["NO_COLOR": "1"], unset: ["COLORFGBG"])
       pane.expectStarted()
       pane.send("Enter")
       pane.expectScreen(try snapshot(["--size", "80x24", "--open", "top-sm"]))
