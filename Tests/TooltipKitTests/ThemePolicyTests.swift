@@ -79,6 +79,8 @@ import Testing
       for level in Self.levels {
         let ratio = Self.shownFill(options.theme, at: level).contrast(with: background)
         #expect(ratio >= ThemeTokens.minimumFillContrast, "\(background) at \(level): \(ratio)")
+        // The floor `Theme(background:)` documents: 4.5:1 in 256 and direct colour, 3.5:1 below.
+        #expect(ratio >= (level >= .palette256 ? 4.5 : 3.5), "\(background) at \(level): \(ratio)")
       }
       #expect(options.bubbleStyles.fill == Style(background: ThemeTokens(theme: options.theme, fidelity: .hug).fill))
     }

@@ -20,7 +20,7 @@ extension Theme {
   /// threshold on its relative luminance (about 0.19, the grey #797979). Off the mid greys
   /// around it (#777777 to #7C7C7C, where the bubble is drawn in reverse video, see
   /// ``RenderOptions/terminalBackground``) the fill keeps at least 4.5:1 in 24-bit and 256
-  /// colours and 3.6:1 in 16 and 8 (xterm's palette). A choice of the user's or the program's
+  /// colours and 3.5:1 in 16 and 8 (xterm's palette). A choice of the user's or the program's
   /// (`--theme`, a key, its own ``RenderOptions/theme``) wins over it.
   public init(background: RGB) {
     let light = ThemeTokens(theme: .light, fidelity: .hug).fill.rgb.contrast(with: background)
