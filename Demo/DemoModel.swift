@@ -251,6 +251,12 @@ struct DemoModel {
     if themeSource != .chosen {
       render.theme = Theme(background: background)
       themeSource = .terminal
+      // The status row says why the bubble changed.
+      let hex = [background.red, background.green, background.blue].map { byte in
+        let digits = String(byte, radix: 16, uppercase: true)
+        return byte < 16 ? "0" + digits : digits
+      }
+      lastEvent = "\(render.theme.rawValue) theme: the terminal's background is #\(hex.joined())"
     }
     _ = layout.setOptions(render)
     return .draw

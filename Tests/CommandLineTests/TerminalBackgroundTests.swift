@@ -71,6 +71,7 @@ import TooltipKit
     #expect(model.layout.options.theme == .dark)
     #expect(model.layout.options.terminalBackground == RGB(hex: 0x000000))
     #expect(Self.title(model).contains("· dark (terminal) ·"))
+    #expect(model.frame().lines.last?.contains("dark theme: the terminal's background is #000000") == true)
     #expect(try Self.fill(model) == ThemeTokens(theme: .dark, fidelity: .hug).fill)
     // The DA1 fence changes nothing.
     #expect(model.handle(.deviceAttributes) == .unchanged)
