@@ -19,6 +19,8 @@ struct DemoModel {
   private(set) var scenes: [NamedScene]
   private(set) var sceneIndex = 0
   private(set) var render: RenderOptions
+  /// Where ``render``'s theme came from (the title row says it).
+  private(set) var themeSource: ThemeSource
   private(set) var policy: DismissPolicy
   private(set) var bare: Bool
   private(set) var screen: Size
@@ -70,6 +72,7 @@ struct DemoModel {
   init(scenes: [NamedScene], options: Options, screen: Size, colors: Bool = true) {
     self.scenes = scenes
     render = options.renderOptions(colors: colors)
+    themeSource = options.themeSource
     policy = options.dismiss
     bare = options.bare
     self.screen = screen
@@ -240,6 +243,25 @@ struct DemoModel {
     }
   }
 
+  /// Takes the terminal's answer to the background query: the pointer's contrast rule uses it,
+  /// and the theme follows it unless the user chose one (`--theme`, `t`). The answer may come
+  /// after the first frame: only colours change, nothing is laid out again.
+  mutating func follow(_ background: RGB) -> Outcome {
+    render.terminalBackground = background
+    if themeSource != .chosen {
+      render.theme = Theme(background: background)
+      themeSource = .terminal
+      // The status row says why the bubble changed.
+      let hex = [background.red, background.green, background.blue].map { byte in
+        let digits = String(byte, radix: 16, uppercase: true)
+        return byte < 16 ? "0" + digits : digits
+      }
+      lastEvent = "\(render.theme.rawValue) theme: the terminal's background is #\(hex.joined())"
+    }
+    _ = layout.setOptions(render)
+    return .draw
+  }
+
   /// Opens `id` as `--open` does: selects it, then opens its tooltip.
   mutating func open(_ id: String) {
     send(.select(id))
@@ -269,6 +291,11 @@ struct DemoModel {
       scrollOffset = min(scrollOffset, maxScroll)
       relayout()
       return .redrawAll
+    }
+    switch input {
+    case .terminalBackground(let background): return follow(background)
+    case .deviceAttributes: return .unchanged
+    default: break
     }
     if helpVisible {
       // Any key (or a primary-button press or click) closes the help and does nothing else.
@@ -343,6 +370,7 @@ struct DemoModel {
       // the scene layer stays (the anchors are drawn in the terminal's own colours).
       render.theme = render.theme == .light ? .dark : .light
       layout.setTheme(render.theme)
+      themeSource = .chosen
     case UInt8(ascii: "s"):
       // The scene's own sizes, then all sm, then all md, then back.
       switch sizeOverride {

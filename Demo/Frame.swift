@@ -37,7 +37,7 @@ extension DemoModel {
     let policyName = policy == .consume ? "consume" : "pass-through"
     let sizes = sizeOverride.map { "all \($0.rawValue)" } ?? "scene sizes"
     var left = " Tooltip"
-    for part in [sceneName, render.theme.rawValue, sizes, render.fidelity.rawValue, policyName] {
+    for part in [sceneName, render.theme.rawValue + themeSource.label, sizes, render.fidelity.rawValue, policyName] {
       left += separator + part
     }
     let right = "? keys  q quit "

@@ -37,6 +37,8 @@ struct Options: Equatable {
   var mode: Mode = .interactive
   var scene: SceneSource = .builtin(.gallery)
   var theme: Theme = .light
+  /// Where ``theme`` came from: `--theme` is a choice, which the terminal's answer never changes.
+  var themeSource = ThemeSource.standard
   var fidelity: Fidelity = .hug
   var dismiss: DismissPolicy = .consume
   /// `--edges`: every scene's edge rule, or nil for each scene's own.
@@ -76,7 +78,8 @@ struct Options: Equatable {
 
     Options:
       --scene S        gallery (default), form, edges, reading, or a scene file (JSON)
-      --theme T        light (default) or dark
+      --theme T        light or dark; by default the demo follows the terminal's background
+                       (its answer to OSC 11, else COLORFGBG), else light (--snapshot: light)
       --fidelity F     hug (default) or file (the design file's wider bodies and grey text)
       --dismiss D      consume (default: the closing tap does nothing else) or pass-through
       --edges E        crop (the default, unless the scene file says shift): a bubble is cut
@@ -125,6 +128,14 @@ struct Options: Equatable {
     options.fidelity = fidelity
     options.terminalBackground = terminalBackground
     return options
+  }
+
+  /// The theme follows `terminalBackground` (from `COLORFGBG`) unless `--theme` chose one: the
+  /// interactive mode's start, before the terminal answers its background query.
+  mutating func followEnvironment() {
+    guard themeSource != .chosen, let terminalBackground else { return }
+    theme = Theme(background: terminalBackground)
+    themeSource = .environment
   }
 
   /// xterm's default colours for the indices 0 to 15, the ones `COLORFGBG` names.
@@ -187,7 +198,9 @@ struct Options: Equatable {
           path = inline == nil ? given : Array(given[((given.firstIndex(of: UInt8(ascii: "=")) ?? -1) + 1)...])
         }
         options.scene = BuiltinScene(rawValue: raw).map(SceneSource.builtin) ?? .file(path)
-      case "--theme": options.theme = try choice(flag, value(for: flag, inline: inline), "light or dark")
+      case "--theme":
+        options.theme = try choice(flag, value(for: flag, inline: inline), "light or dark")
+        options.themeSource = .chosen
       case "--fidelity": options.fidelity = try choice(flag, value(for: flag, inline: inline), "hug or file")
       case "--edges": options.edges = try choice(flag, value(for: flag, inline: inline), "crop or shift")
       case "--dismiss":
@@ -270,5 +283,31 @@ struct Options: Equatable {
       throw UsageError("--size: at most 10,000,000 cells, got \(columns)x\(rows)")
     }
     return Size(width: columns, height: rows)
+  }
+}
+
+/// Where the interactive demo's theme comes from, strongest first: the user's choice
+/// (`--theme`, the `t` key), the terminal's answer to the background query, `COLORFGBG`, the
+/// design's default (light).
+///
+/// The title row names the theme with where it came from, so a user on a dark terminal sees why
+/// the bubble is light, and that `t` or `--theme` overrides it.
+enum ThemeSource: Equatable, Sendable {
+  /// `--theme light|dark` or the `t` key: never changed by the terminal.
+  case chosen
+  /// The terminal's answer to the OSC 11 background query.
+  case terminal
+  /// `COLORFGBG` (rxvt, Konsole), until the terminal answers.
+  case environment
+  /// Nothing said: the design's default, light.
+  case standard
+
+  /// What the title row adds after the theme's name.
+  var label: String {
+    switch self {
+    case .chosen, .standard: ""
+    case .terminal: " (terminal)"
+    case .environment: " (COLORFGBG)"
+    }
   }
 }

@@ -43,9 +43,12 @@ case .help, .version:
 case .snapshot, .check, .lint:
   exit(runBatchMode(options))
 case .interactive:
-  // Terminals that say their background (rxvt, Konsole) keep the pointer visible on it.
+  // Terminals that say their background in the environment (rxvt, Konsole) get the theme that
+  // stands out on it, and the pointer stays visible on it; the terminal's own answer to the
+  // background query, when it comes, has the last word (unless --theme or `t` chose).
   var interactive = options
   interactive.terminalBackground = Options.terminalBackground(
     colorFGBG: getenv("COLORFGBG").map { String(cString: $0) })
+  interactive.followEnvironment()
   exit(InteractiveMode.run(options: interactive))
 }

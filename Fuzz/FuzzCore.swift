@@ -41,6 +41,27 @@ func fuzzInput(_ bytes: [UInt8]) {
   for case .mouse(let mouse) in one where mouse.point.x < 0 || mouse.point.y < 0 {
     fatalError("a mouse event off the grid: \(mouse.point)")
   }
+  // The same while every answer is awaited (a reader that asked the terminal): the same inputs
+  // whole and in chunks, nothing pending after the wait.
+  var awaited = InputParser(keys: fuzzKeys)
+  var awaitedChunked = InputParser(keys: fuzzKeys)
+  for query in TerminalQuery.allCases {
+    awaited.expectReply(to: query)
+    awaitedChunked.expectReply(to: query)
+  }
+  var two: [TerminalInput] = []
+  for byte in bytes { awaited.add(byte, time: .zero, into: &two) }
+  awaited.timeOut(into: &two)
+  var parts: [TerminalInput] = []
+  start = 0
+  while start < bytes.count {
+    let end = min(bytes.count, start + step)
+    bytes[start..<end].withUnsafeBufferPointer { awaitedChunked.add($0, time: .zero, into: &parts) }
+    start = end
+  }
+  awaitedChunked.timeOut(into: &parts)
+  if two != parts { fatalError("awaited answers parsed differently in chunks of \(step)") }
+  if awaited.isPending || awaitedChunked.isPending { fatalError("input still pending after the wait (awaited)") }
 }
 
 /// The keys a terminal's entry names, as the terminal layer passes them.

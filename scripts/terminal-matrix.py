@@ -6,6 +6,9 @@
     scripts/terminal-matrix.py --list               the terminals, their packages, installed or not
     scripts/terminal-matrix.py --binary PATH        that tooltip-tui (default .build/debug/tooltip-tui)
     scripts/terminal-matrix.py --keep DIR           keep each run's files and screenshots in DIR
+    scripts/terminal-matrix.py --follow             the demo with no --theme (it follows the
+                                                    terminal, issue 43); the bubble's fill must
+                                                    contrast 3:1 with the terminal's background
 
 Each terminal opens a window on a private Xvfb and runs a shell script that first paints two
 marker cells (top-left and bottom-right) and the component's glyphs, so the cell grid is read
@@ -37,6 +40,8 @@ WIDE = 250  # the columns of the wide window: a click past column 223 needs SGR 
 SCREEN = (2800, 1000)  # Xvfb's size: room for the wide window
 FONT = "DejaVu Sans Mono"
 TIMEOUT = float(os.environ.get("MATRIX_TIMEOUT", "20"))  # seconds a screen may take to show
+# --follow: the demo runs with no --theme and picks the theme itself (issue 43).
+FOLLOW = False
 
 
 # MARK: - Terminals
@@ -279,7 +284,9 @@ class Run:
         demo_env = "env -u NO_COLOR LANG=C.UTF-8 LC_ALL=C.UTF-8 SWIFT_BACKTRACE=interactive=no"
         if self.spec.get("demo_term"):
             demo_env += " TERM=" + self.spec["demo_term"]
-        demo = "%s %s --theme \"$(cat theme)\"" % (demo_env, shlex.quote(self.binary))
+        demo = "%s %s" % (demo_env, shlex.quote(self.binary))
+        if not FOLLOW:
+            demo += ' --theme "$(cat theme)"'
         inner = """
 cd %(d)s
 gate() { while [ ! -e "$1" ]; do sleep 0.02; done; }
@@ -762,6 +769,12 @@ def check_colours(c):
         raise Failed("no bubble")
     columns, rows, pointer = GALLERY_BUBBLE
     fill = shot.solid(columns[0], rows[0])
+    # WCAG 1.4.11: the bubble stands out from the terminal's background (issue 43); with
+    # --follow the demo chose the theme, and must have chosen one that does.
+    ratio = contrast(fill, c.background)
+    c.notes.append("fill #%06x on #%06x %.1f:1" % (fill, c.background, ratio))
+    if FOLLOW and ratio < 3:
+        raise Failed("the fill #%06x reads %.1f:1 on the terminal's background #%06x" % (fill, ratio, c.background))
     for y in rows:
         for x in (columns[0], columns[-1]):
             if shot.solid(x, y) != fill:
@@ -1095,7 +1108,11 @@ def main():
     parser.add_argument("--keep", help="keep each run's files in this directory")
     parser.add_argument("--list", action="store_true")
     parser.add_argument("--self-test", action="store_true", help="check the screen reading on a made-up screen")
+    parser.add_argument("--follow", action="store_true",
+                        help="no --theme: the demo follows the terminal; the fill must contrast 3:1 with it")
     args = parser.parse_args()
+    global FOLLOW
+    FOLLOW = args.follow
 
     if args.self_test:
         return self_test()

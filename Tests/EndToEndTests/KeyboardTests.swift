@@ -16,10 +16,11 @@ extension EndToEnd {
       "bottom-sm": " Bottom · sm · Sits below a 1-cell icon.",
       "bottom-md": " Bottom · md · Sits below a 3-cell icon.",
     ]
-    /// Each gallery anchor's centre cell on an 80 x 24 screen (the cursor rests there).
-    static let centres = [
-      "top-sm": "18,6", "top-md": "59,6", "left-sm": "34,10", "right-sm": "44,10",
-      "left-md": "34,13", "right-md": "45,13", "bottom-sm": "18,17", "bottom-md": "59,17",
+    /// Where the cursor rests for each gallery anchor on an 80 x 24 screen: the start of its
+    /// highlight (the cell before a 1-cell icon, a 3-cell icon's first cell).
+    static let cursors = [
+      "top-sm": "17,6", "top-md": "58,6", "left-sm": "33,10", "right-sm": "43,10",
+      "left-md": "33,13", "right-md": "44,13", "bottom-sm": "17,17", "bottom-md": "58,17",
     ]
 
     func expectSelected(
@@ -27,7 +28,7 @@ extension EndToEnd {
     ) {
       let hint = Self.hints[id]!
       let held = pane.wait {
-        pane.capture().last?.hasPrefix(hint) == true && pane.display("#{cursor_x},#{cursor_y}") == Self.centres[id]
+        pane.capture().last?.hasPrefix(hint) == true && pane.display("#{cursor_x},#{cursor_y}") == Self.cursors[id]
       }
       #expect(
         held, "after \(key): status '\(pane.capture().last ?? "")', cursor \(pane.display("#{cursor_x},#{cursor_y}"))",

@@ -3,10 +3,11 @@ import TestSupport
 import Testing
 
 extension EndToEnd {
-  /// The pointer on the terminal's own background: the light theme's pointer (the fill's
-  /// #0E121B, palette 233) on a terminal that says it is dark (`COLORFGBG`, as rxvt and
-  /// Konsole set it) is drawn in the headline's white (231) instead, so it shows; where the
-  /// terminal says nothing, the design's colour stays.
+  /// The pointer on the terminal's own background: on a terminal that says it is dark
+  /// (`COLORFGBG`, as rxvt and Konsole set it) the demo takes the dark theme, whose pointer is
+  /// white (231), so it shows (before issue 43, the light theme's pointer switched to the
+  /// headline's white); where the terminal says nothing, or says light, the light theme's
+  /// #0E121B (233) stays.
   @Suite struct PointerVisibility {
     /// The pointer row's SGR text after the top-row toolbar's first tooltip opens (Enter on
     /// the selected pause button: the pointer is row 2, under the toolbar on row 1).

@@ -37,8 +37,9 @@ extension EndToEnd {
     @Test func theCursorRestsOnTheSelectedAnchor() throws {
       let pane = try TmuxPane()
       pane.expectStarted()
-      // top-sm, the first anchor in reading order: its box is the cell (18, 6).
-      #expect(pane.wait { pane.display("#{cursor_x},#{cursor_y}") == "18,6" })
+      // top-sm, the first anchor in reading order: its box is the cell (18, 6), highlighted with
+      // a cell each side; the cursor takes the first, (17, 6).
+      #expect(pane.wait { pane.display("#{cursor_x},#{cursor_y}") == "17,6" })
     }
 
     @Test(arguments: [(1, 1), (2, 80), (80, 2), (3, 3)])
@@ -118,7 +119,7 @@ extension EndToEnd {
     }
 
     @Test func noColorDrawsTheBodyInReverseVideo() throws {
-      let pane = try TmuxPane(environment: ["NO_COLOR": "1"], unset: [])
+      let pane = try TmuxPane(environment: ["NO_COLOR": "1"], unset: ["COLORFGBG"])
       pane.expectStarted()
       pane.send("Enter")
       pane.expectScreen(try snapshot(["--size", "80x24", "--open", "top-sm"]))

@@ -46,10 +46,12 @@ public final class TmuxPane {
   private var socketPath = ""
 
   /// Starts a pane that runs `program arguments` (`tooltip-tui` unless given) under `environment` in a wrapper that
-  /// records `stty -g` before and after, the demo's pid, its stderr and its exit status.
+  /// records `stty -g` before and after, the demo's pid, its stderr and its exit status. By
+  /// default `NO_COLOR` and `COLORFGBG` are unset: the demo's theme follows `COLORFGBG`, and a
+  /// test run from rxvt or Konsole would otherwise see the dark theme.
   public convenience init(
     program: String = Binary.path, width: Int = 80, height: Int = 24, arguments: [String] = [],
-    environment: [String: String] = [:], unset: [String] = ["NO_COLOR"]
+    environment: [String: String] = [:], unset: [String] = ["NO_COLOR", "COLORFGBG"]
   ) throws {
     let files = try TemporaryDirectory()
     let merged = defaultEnvironment.merging(environment) { $1 }.filter { !unset.contains($0.key) }

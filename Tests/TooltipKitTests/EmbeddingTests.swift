@@ -139,7 +139,7 @@ import TooltipKit
     let placing = layout(anchors, options: options)
     var grid = CellGrid(size: placing.screen)
     Renderer.draw(placing, state: TooltipState(layout: placing), into: &grid)
-    #expect(grid.cursor == point(3, 2))
+    #expect(grid.cursor == point(2, 2))
 
     options.placesCursor = false
     let leaving = layout(anchors, options: options)

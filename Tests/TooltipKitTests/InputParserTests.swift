@@ -144,8 +144,12 @@ func keyInput(_ code: TerminalKey.Code, _ modifiers: KeyModifiers = []) -> Termi
     Case(bytes: "\u{1B}[1;5Xj\u{1B}[99;5~j", inputs: Array(repeating: .key(.character("j")), count: 2)),
     Case(bytes: "\u{1B}[Ij\u{1B}[Oj", inputs: Array(repeating: .key(.character("j")), count: 2)),  // focus
     Case(
-      bytes: "\u{1B}]0;title\u{07}j\u{1B}]11;rgb:0/0/0\u{1B}\\j",
+      bytes: "\u{1B}]0;title\u{07}j\u{1B}]10;rgb:0/0/0\u{1B}\\j",
       inputs: Array(repeating: .key(.character("j")), count: 2)),
+    // The background colour is an input, never keys (TerminalReplyTests has every form).
+    Case(
+      bytes: "j\u{1B}]11;rgb:0/0/0\u{1B}\\j",
+      inputs: [.key(.character("j")), .terminalBackground(RGB(hex: 0)), .key(.character("j"))]),
     Case(
       bytes: "\u{1B}P1$r0m\u{1B}\\\u{1B}_q\u{1B}\\\u{1B}^q\u{1B}\\\u{1B}Xq\u{1B}\\j", inputs: [.key(.character("j"))]),
     Case(bytes: "\u{1B}(B\u{1B} F\u{1B}#8j", inputs: [.key(.character("j"))]),  // nF sequences
@@ -408,8 +412,10 @@ func keyInput(_ code: TerminalKey.Code, _ modifiers: KeyModifiers = []) -> Termi
         let intermediates = (0..<Int.random(in: 0...2, using: &rng)).map { _ in byte(0x20...0x2F, &rng) }
         let final = byte(0x40...0x7E, &rng)
         // Never a key's final (arrows, Home, End, F1-F4, Shift-Tab, `~`, `u`), a mouse
-        // report's, the Linux console's `[`.
-        let known = Array("ABCDHFPQRSZMm~u[".utf8).contains(final)
+        // report's, the Linux console's `[`, nor a DA1 answer (`CSI ? ... c`, an input).
+        let known =
+          Array("ABCDHFPQRSZMm~u[".utf8).contains(final)
+          || (final == 0x63 && parameters.first == 0x3F && intermediates.isEmpty)  // a DA1 answer
         if !known { return [esc, 0x5B] + parameters + intermediates + [final] }
       }
     case 2:

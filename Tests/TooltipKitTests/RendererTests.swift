@@ -334,7 +334,8 @@ import TooltipKit
     let l = layout([selected], width: 11, height: 1)
     let grid = render(scene: l.scene, state: TooltipState(layout: l), size: l.screen)
     #expect(Self.reversedColumns(grid, row: 0) == expected)
-    #expect(grid.cursor == l.anchor(id: selected.id)?.centre)
+    // The cursor takes the highlight's first cell: a block cursor inverts its end, never its middle.
+    #expect(grid.cursor == point(expected.firstIndex(of: "#")!.utf16Offset(in: expected), 0))
   }
 
   // BEHAVIOUR 3: the open bubble, pointer included, is drawn over everything. A one-cell anchor's
@@ -385,26 +386,38 @@ import TooltipKit
     let grid = render(
       scene: l.scene, state: TooltipState(layout: l), size: l.screen, options: options)
     #expect(grid.cells.allSatisfy { $0.style == .plain })
-    #expect(grid.cursor == point(1, 0))
+    #expect(grid.cursor == point(0, 0))
   }
 
-  @Test func cursorRestsOnTheSelectedAnchorsCentre() {
+  /// Issue 43: a block cursor inverts the cell it is on, so on the highlight's middle it split
+  /// it (`Pub█ish`); at the start the highlight reads as one piece, and a screen reader still
+  /// finds the focus there.
+  @Test func cursorRestsOnTheStartOfTheSelectedAnchor() throws {
     let l = layout(
-      [anchor("a", x: 3, y: 2), anchor("b", x: 10, y: 4, label: "Publish")], width: 30, height: 8)
+      [anchor("a", x: 3, y: 2), anchor("b", x: 10, y: 4, label: "Publish"), anchor("c", x: 20, y: 6, size: .sm)],
+      width: 30, height: 8)
     var state = TooltipState(layout: l)
-    #expect(render(scene: l.scene, state: state, size: l.screen).cursor == point(4, 2))
+    #expect(render(scene: l.scene, state: state, size: l.screen).cursor == l.anchor(id: "a")?.box.origin)
     _ = state.send(.selectNext, layout: l)
-    #expect(render(scene: l.scene, state: state, size: l.screen).cursor == point(14, 4))
+    let grid = render(scene: l.scene, state: state, size: l.screen)
+    let box = try #require(l.anchor(id: "b")?.box)
+    #expect(grid.cursor == box.origin)
+    // Every cell after the cursor on its row is highlighted to the box's end: one piece.
+    #expect((box.minX..<box.maxX).allSatisfy { grid[$0, 4].style.attributes.contains(.reverse) })
+    #expect(!grid[box.minX - 1, 4].style.attributes.contains(.reverse))
+    // A one-cell icon: the padding cell before it, not the icon between two reversed cells.
+    _ = state.send(.selectNext, layout: l)
+    #expect(render(scene: l.scene, state: state, size: l.screen).cursor == point(19, 6))
     #expect(render(scene: l.scene, state: TooltipState(), size: l.screen).cursor == nil)
   }
 
-  @Test func cursorIsHiddenWhenTheCentreIsOffScreen() {
-    // md box 19...21 on a 20-column screen: placed (one column shows), centre 20 off screen.
+  @Test func cursorIsOnTheFirstCellOnScreenOrHidden() {
+    // md box 19...21 on a 20-column screen: placed (one column shows), the cursor on it.
     let l = layout([anchor("a", x: 19, y: 0)], width: 20, height: 2)
     let state = TooltipState(layout: l)
     #expect(state.selectedID == "a")
     let grid = render(scene: l.scene, state: state, size: l.screen)
-    #expect(grid.cursor == nil)
+    #expect(grid.cursor == point(19, 0))
     #expect(grid[19, 0].style == Style(attributes: .reverse))
   }
 
@@ -432,7 +445,7 @@ import TooltipKit
       status      |
       """)
     #expect(l.anchor(id: "a")?.box == rect(-2, 3, 12, 1))
-    #expect(grid.cursor == point(1, 1))
+    #expect(grid.cursor == point(0, 1))
   }
 
   // MARK: - Wide characters at the screen's edges

@@ -30,8 +30,7 @@ import Testing
       for cell in l.highlightPadding(of: selected) {
         grid.restyle(Rect(origin: cell, size: Size(width: 1, height: 1))) { $0.attributes.formUnion(attributes) }
       }
-      let centre = l.anchors[selectedIndex].centre
-      grid.cursor = grid.bounds.contains(centre) ? centre : nil
+      grid.cursor = Renderer.cursor(l, state: state, screen: grid.size)
     }
     if let bubble = state.openBubble(l) {
       Renderer.drawBubble(bubble, styles: l.options.bubbleStyles, into: &grid)

@@ -8,7 +8,8 @@ import TooltipKit
     let l = layout([anchor("i", x: 4, y: 2, size: .sm)], width: 10, height: 5)
     let state = TooltipState(layout: l)
     #expect(Renderer.highlight(l, state: state) == [rect(4, 2, 1, 1), rect(3, 2, 1, 1), rect(5, 2, 1, 1)])
-    #expect(Renderer.cursor(l, state: state, screen: l.screen) == point(4, 2))
+    // The cursor on the highlight's first cell: a block cursor then never splits it.
+    #expect(Renderer.cursor(l, state: state, screen: l.screen) == point(3, 2))
   }
 
   @Test func aWiderBoxIsOneRect() {
@@ -31,11 +32,12 @@ import TooltipKit
     #expect(Renderer.cursor(l, state: state, screen: l.screen) == nil)
   }
 
-  /// The centre cell must be on the screen (or window) the program gives.
+  /// The cursor's cell must be on the screen (or window) the program gives: the box's first
+  /// cell there.
   @Test func noCursorOffTheScreen() {
     let l = layout([anchor("m", x: 4, y: 2)], width: 10, height: 5)
     let state = TooltipState(layout: l)
-    #expect(Renderer.cursor(l, state: state, screen: Size(width: 5, height: 5)) == nil)
-    #expect(Renderer.cursor(l, state: state, screen: Size(width: 6, height: 5)) == point(5, 2))
+    #expect(Renderer.cursor(l, state: state, screen: Size(width: 4, height: 5)) == nil)
+    #expect(Renderer.cursor(l, state: state, screen: Size(width: 5, height: 5)) == point(4, 2))
   }
 }

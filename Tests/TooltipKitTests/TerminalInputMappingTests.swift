@@ -124,7 +124,7 @@ import TooltipKit
     #expect(grid.lines[0].hasPrefix("Files"))
     #expect(grid.style(at: Point(x: 0, y: 0))?.bold == true)
     #expect(grid.lines.contains { $0.contains("Alpha") })
-    #expect(grid.cursor == l.anchor(id: "a")?.centre)
+    #expect(grid.cursor == l.anchor(id: "a")?.box.origin)
     #expect(grid.style(at: Point(x: -1, y: 0)) == nil)
     #expect(render(scene: l.scene, state: state, size: l.screen).lines == CellGrid(size: l.screen).drawn(l, state))
   }

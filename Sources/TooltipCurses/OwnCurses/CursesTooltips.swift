@@ -36,7 +36,10 @@ import TooltipKit
 ///   the program's.
 /// - **Terminal replies** (a DECRQSS answer `ESC P 1 $ r 2 SP q ESC \`, an OSC colour report,
 ///   a CSI that curses' key table does not hold): consumed, from the byte after their ESC to
-///   their end, as the session's parser drops them; the ESC itself has come as Esc already.
+///   their end, as the session's parser drops them; the ESC itself has come as Esc already,
+///   except while an answer the component asked for is awaited (``askTerminalBackground()``):
+///   an ESC is then consumed too. The answer to the background query sets
+///   ``terminalBackground``.
 /// - **`ERR`** (a timeout, or no input at all) is never consumed: it is the program's timer too.
 ///   The component sends its long-press tick and checks the input: ``inputEnd`` is set once a
 ///   quit signal is pending (``TerminalGuard/pendingSignal``, after ``TerminalGuard/install(input:output:)``) or the
@@ -90,6 +93,31 @@ public final class CursesTooltips {
   private var decoder = InputDecoder()
   /// Terminal replies among the bytes `wgetch` returns, which are the component's to drop.
   private var replies = TerminalReplies()
+
+  /// The terminal's default background, as it answered ``askTerminalBackground()``; nil until
+  /// it answers (tmux and rxvt-unicode never do: fall back to `COLORFGBG`, then light).
+  ///
+  /// The component gives it to ``options`` (`RenderOptions.terminalBackground`: the pointer's
+  /// contrast rule, reverse video on a mid grey) when it comes; the theme stays the program's
+  /// to choose: `tips.options.theme = Theme(background: colour)` follows the terminal. A program
+  /// checks it after ``handle(_:mouse:)`` returns true (the answer's last byte).
+  public private(set) var terminalBackground: RGB?
+
+  /// Asks the terminal for its default background colour (OSC 11, then DA1 as the fence:
+  /// `TerminalQuery.backgroundWithFence`), written at once to the terminal the guard saved
+  /// (``TerminalGuard/install(input:output:)``): a program that owns ncurses calls it once after
+  /// `newterm` and goes on drawing; the answer comes through its own `wgetch`, consumed by
+  /// ``handle(_:mouse:)``, into ``terminalBackground``.
+  ///
+  /// Never waited on: the first frame is drawn at once, and the answer, if any, comes later.
+  /// Until the DA1 fence's answer (or for 5 s at most), an ESC read is taken as an answer's
+  /// start and consumed, so that a reply's ESC never reaches the program as Esc; an Esc typed
+  /// in that moment is lost.
+  public func askTerminalBackground() {
+    TerminalOutput.send(TerminalQuery.backgroundWithFence)
+    replies.awaitAnswers(now: MonotonicClock.now)
+  }
+
   /// The wait last handed out by ``inputTimeout(atMost:)`` and when.
   private var lastWait: (milliseconds: Int32, since: Duration)?
   /// What `ERR`s in a row mean: the one policy both front ends follow.
@@ -197,7 +225,13 @@ public final class CursesTooltips {
       return false
     }
     loss.inputCame()
-    if replies.take(value, at: now) { return true }
+    if replies.take(value, at: now) {
+      if let colour = replies.takeBackground() {
+        terminalBackground = colour
+        options.terminalBackground = colour
+      }
+      return true
+    }
     var report: MouseReport?
     if value == KEY_MOUSE {
       guard let mouse else { return false }
@@ -376,6 +410,11 @@ public final class CursesTooltips {
 /// follow one another; a person typing Esc, then `P`, is slower. An introducer counts within
 /// ``introducerWait`` of the ESC, and a reply ends at its terminator, at a pause longer than
 /// ``pause``, or after ``longest`` bytes: a lost terminator never swallows the keys after it.
+///
+/// While answers the component asked for are awaited (``awaitAnswers(now:)``, until the DA1
+/// fence's answer or ``awaitLimit``), an ESC is consumed as an answer's start, and a pause
+/// inside a reply may last ``InputParser/replyWait``. An OSC 11 answer's colour is kept for
+/// ``takeBackground()``.
 struct TerminalReplies {
   private enum State {
     case ground
@@ -390,6 +429,15 @@ struct TerminalReplies {
   private var lastTime = Duration.zero
   /// The reply's bytes so far.
   private var count = 0
+  /// The bytes after the introducer of an OSC string, or of a CSI (up to 64), to read an
+  /// answer from; nil for other replies.
+  private var body: [UInt8]?
+  /// The introducer of the reply under way (`]`, `[`, ...).
+  private var introducer: Int32 = 0
+  /// Until when answers are awaited, or nil.
+  private var awaitedUntil: Duration?
+  /// A background colour answered and not yet taken.
+  private var background: RGB?
 
   /// How soon after its ESC a reply's introducer comes.
   static let introducerWait = Duration.milliseconds(50)
@@ -397,6 +445,22 @@ struct TerminalReplies {
   static let pause = Duration.milliseconds(200)
   /// The most bytes a reply is taken to hold.
   static let longest = 4096
+  /// How long answers are awaited at most, for a terminal that answers not even DA1.
+  static let awaitLimit = Duration.seconds(5)
+
+  /// Notes that the terminal was just asked (at `now`) and its answers are awaited.
+  mutating func awaitAnswers(now: Duration) {
+    awaitedUntil = now + Self.awaitLimit
+  }
+
+  /// Whether answers are awaited at `now`.
+  private func awaits(at now: Duration) -> Bool { awaitedUntil.map { now < $0 } ?? false }
+
+  /// The background colour the last answer gave, once: nil when none came since last asked.
+  mutating func takeBackground() -> RGB? {
+    defer { background = nil }
+    return background
+  }
 
   /// Whether `value`, read at `now`, belongs to a terminal reply (the program should not see
   /// it).
@@ -407,7 +471,8 @@ struct TerminalReplies {
     case .ground:
       break
     case .string, .control:
-      if now - lastTime > Self.pause || count >= Self.longest || value > 0xFF {
+      let pause = awaits(at: now) ? InputParser.replyWait : Self.pause
+      if now - lastTime > pause || count >= Self.longest || value > 0xFF {
         state = .ground
       } else {
         lastTime = now
@@ -417,14 +482,17 @@ struct TerminalReplies {
     }
     if value == 0x1B {
       escapeTime = now
-      return false
+      return awaits(at: now)
     }
-    guard let escape, now - escape <= Self.introducerWait else { return false }
+    let wait = awaits(at: now) ? InputParser.replyWait : Self.introducerWait
+    guard let escape, now - escape <= wait else { return false }
     switch value {
     case 0x50, 0x5D, 0x5F, 0x5E, 0x58: state = .string(escape: false)  // P ] _ ^ X
     case 0x5B: state = .control  // [
     default: return false
     }
+    introducer = value
+    body = value == 0x5D || value == 0x5B ? [] : nil
     lastTime = now
     count = 1
     return true
@@ -437,14 +505,39 @@ struct TerminalReplies {
     case .string(let escape):
       if value == 0x07 || (escape && value == 0x5C) {
         state = .ground
+        finish()
       } else {
+        if value != 0x1B { keep(value) }
         state = .string(escape: value == 0x1B)
       }
     case .control:
-      if (0x40...0x7E).contains(value) { state = .ground }
+      keep(value)
+      if (0x40...0x7E).contains(value) {
+        state = .ground
+        finish()
+      }
     case .ground:
       break
     }
     return true
+  }
+
+  private mutating func keep(_ value: Int32) {
+    guard var bytes = body else { return }
+    body = nil
+    guard bytes.count < 64, (0...0xFF).contains(value) else { return }
+    bytes.append(UInt8(value))
+    body = bytes
+  }
+
+  /// A reply ended: an OSC 11 answer's colour is kept; a DA1 answer (`CSI ? ... c`) is the fence.
+  private mutating func finish() {
+    defer { body = nil }
+    guard let bytes = body else { return }
+    if introducer == 0x5B {
+      if bytes.first == 0x3F, bytes.last == 0x63 { awaitedUntil = nil }
+    } else if bytes.starts(with: [0x31, 0x31, 0x3B]), let colour = InputParser.colour(bytes.dropFirst(3)) {
+      background = colour
+    }
   }
 }

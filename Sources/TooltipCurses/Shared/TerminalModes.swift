@@ -1,4 +1,5 @@
 import CTerminalGuard
+import TooltipKit
 
 /// The terminal modes the component asks for beside curses, each number spelt once: what a
 /// front end writes to switch them on and off, what it asks for again after a resume or at the
@@ -44,6 +45,13 @@ package enum TerminalModes {
   /// with a DECRPM report the input parser notes (`InputParser.synchronizedOutput`), one that
   /// does not stays silent or says so, and no frame waits for either.
   package static let synchronizedOutputQuery = "\u{1B}[?\(Mode.synchronizedOutput.rawValue)$p"
+
+  /// The background query (OSC 11) and the DA1 fence after it (`TerminalQuery.backgroundWithFence`):
+  /// sent at start and never waited on; the parser is told both answers are awaited
+  /// (`InputParser.expectReply(to:)` with `.background` and `.deviceAttributes`), and the answer
+  /// arrives as ``TooltipKit/TerminalInput/terminalBackground(_:)``, after the first frame or never
+  /// (tmux, rxvt-unicode).
+  package static let backgroundQuery = TerminalQuery.backgroundWithFence
 
   /// What begins and ends a frame: one synchronized-output pair (`CSI ? 2026 h` ... `CSI ? 2026 l`)
   /// when `synchronized` (the terminal said it knows the mode), nothing otherwise.

@@ -42,7 +42,16 @@
 /// typed keys, mouse events and pastes: ``add(_:time:into:)-(UnsafeBufferPointer<UInt8>,_,_)`` with each read, ``timeOut(into:)``
 /// once ``pendingWait`` passes with nothing more, and ``TerminalInput/supersedes(_:)`` to act on
 /// the last of a run of motion reports only. Terminal answers (DECRPM, DECRQSS, any string) are
-/// consumed whole and never become keys.
+/// consumed whole and never become keys; two of them arrive as inputs: the background colour
+/// (OSC 11, ``TerminalInput/terminalBackground(_:)``) and the DA1 fence
+/// (``TerminalInput/deviceAttributes``).
+///
+/// A reader that asked the terminal something says so with ``expectReply(to:)``. Until the
+/// answer (or the DA1 fence after it) comes, a sequence that may be that answer (`ESC [`,
+/// `CSI ?` ..., `ESC ]` ...) waits up to ``replyWait`` for its next byte instead of
+/// ``slowSequenceWait``: an answer split across slow reads (`ESC[?2` ... 1.5 s ... `026;1$y`)
+/// is still taken whole, never as the keys `1` and `2`. Answers nobody asked for keep the
+/// ordinary waits.
 public struct InputParser: Sendable {
   /// How long the byte after a lone ESC may take: a terminal sends a sequence in one write, so
   /// a longer gap means the user pressed Esc, which must act at once.
@@ -51,6 +60,13 @@ public struct InputParser: Sendable {
   /// `ESC ]`, inside a string, a mouse report, a paste or a UTF-8 character, the rest belongs to
   /// it even over a slow link.
   public static let slowSequenceWait = Duration.seconds(1)
+  /// How long the next byte of what may be an awaited answer may take (5 s), while a question
+  /// is outstanding (``expectReply(to:)``): an answer over a slow link arrives in pieces, and a
+  /// piece taken for keys would act (`1`, `2` in a DECRPM report toggle the demo's lines). A
+  /// terminal that never answers holds only an Alt-[ or Alt-] typed meanwhile, this long.
+  public static let replyWait = Duration.seconds(5)
+  /// The most bytes of an OSC string kept to read a colour answer from; a longer one is not one.
+  static let answerLimit = 64
 
   /// The most parameter bytes kept for decoding; a longer sequence is still consumed whole,
   /// and means nothing.
@@ -104,6 +120,10 @@ public struct InputParser: Sendable {
   private var stringAssembler = UTF8Assembler()
   /// The buttons down, for drags and X10 releases (which do not say which button came up).
   private var held = HeldButtons()
+  /// The bytes of the current OSC string (up to ``answerLimit``), for a colour answer.
+  private var answer: [UInt8] = []
+  /// The questions whose answers are awaited (``expectReply(to:)``), one bit each.
+  private var awaited: UInt8 = 0
   /// A paste's bytes so far, and how much of its end marker has come.
   private var pasteBytes: [UInt8] = []
   private var pasteMatch = 0
@@ -150,6 +170,40 @@ public struct InputParser: Sendable {
     keys = KeyTable(keyList)
   }
 
+  /// Notes that the terminal was asked `query` (the reader sent ``TerminalQuery/sequence``):
+  /// until its answer, or the DA1 fence, arrives, a sequence that may be that answer waits up to
+  /// ``replyWait`` for each next byte (see the type's notes).
+  public mutating func expectReply(to query: TerminalQuery) {
+    awaited |= Self.bit(query)
+  }
+
+  /// Whether the answer to `query` is still awaited: it was expected and neither it nor the DA1
+  /// fence has arrived.
+  public func awaitsReply(to query: TerminalQuery) -> Bool { awaited & Self.bit(query) != 0 }
+
+  /// Stops awaiting every answer (a reader that gave up on a terminal that never answered, or
+  /// that was stopped and continued): unfinished sequences take the ordinary waits again.
+  public mutating func stopAwaitingReplies() { awaited = 0 }
+
+  private static func bit(_ query: TerminalQuery) -> UInt8 {
+    switch query {
+    case .background: 1
+    case .synchronizedOutput: 2
+    case .deviceAttributes: 4
+    }
+  }
+
+  /// Whether what is unfinished may be an awaited answer: `ESC [` alone, a CSI with private
+  /// parameters (`?`: DECRPM, DA1), an OSC string.
+  private var mayBeAnswer: Bool {
+    guard awaited != 0 else { return false }
+    switch state {
+    case .csi, .csiIgnore: return parameters.first == 0x3F || (parameters.isEmpty && intermediates.isEmpty)
+    case .string, .stringEscape: return opener == 0x5D
+    default: return false
+    }
+  }
+
   /// Whether a sequence or character is unfinished: the reader should wait at most
   /// ``pendingWait`` for the next byte, then call ``timeOut(into:)``, so that a lone Esc acts
   /// and a sequence cut short is dropped rather than held for good.
@@ -158,7 +212,8 @@ public struct InputParser: Sendable {
   /// How long the next byte may take before ``timeOut(into:)`` ends what is unfinished; nil
   /// when nothing is.
   public var pendingWait: Duration? {
-    switch state {
+    if mayBeAnswer { return Self.replyWait }
+    return switch state {
     case .ground: assembler.isPending ? Self.slowSequenceWait : nil
     case .escape, .escapeIntermediate: Self.sequenceWait
     case .string where !stringBody && opener != 0x5D: Self.sequenceWait
@@ -240,7 +295,7 @@ public struct InputParser: Sendable {
     case .ss3: ss3(byte, time: time, into: &output)
     case .string: string(byte, into: &output)
     case .stringEscape:
-      if byte == 0x5C { return finish(nil, into: &output) }
+      if byte == 0x5C { return finishString(into: &output) }
       // The string ends unfinished; this ESC starts whatever comes next.
       let hadAlt = alt
       reset()
@@ -365,7 +420,7 @@ public struct InputParser: Sendable {
   private mutating func string(_ byte: UInt8, into output: inout [TerminalInput]) {
     if !stringAssembler.isPending {
       switch byte {
-      case 0x07, 0x9C: return finish(nil, into: &output)  // BEL, ST
+      case 0x07, 0x9C: return finishString(into: &output)  // BEL, ST
       case 0x1B:
         state = .stringEscape
         return
@@ -374,8 +429,12 @@ public struct InputParser: Sendable {
       }
     }
     stringBody = true
+    if opener == 0x5D, answer.count <= Self.answerLimit { answer.append(byte) }
     switch stringAssembler.add(byte) {
-    case .scalar(0x9C): finish(nil, into: &output)
+    case .scalar(0x9C):
+      // ST in UTF-8 (C2 9C): not part of the answer.
+      if opener == 0x5D { answer.removeLast(min(2, answer.count)) }
+      finishString(into: &output)
     case .invalid(let retry?):
       // A character cut short: the byte that cut it is read again (an ESC still ends the string).
       string(retry, into: &output)
@@ -446,6 +505,62 @@ public struct InputParser: Sendable {
 
   // MARK: - Sequences
 
+  /// Ends a string at its terminator: an OSC 11 answer (`11;rgb:...`) is the terminal's
+  /// background, ends the wait for it, and arrives (after an Esc held before it); any other
+  /// string, or an answer that cannot be read, means nothing.
+  private mutating func finishString(into output: inout [TerminalInput]) {
+    let body = opener == 0x5D ? answer : []
+    finish(nil, into: &output)
+    guard body.starts(with: [0x31, 0x31, 0x3B]) else { return }  // 11;
+    awaited &= ~Self.bit(.background)
+    if body.count <= Self.answerLimit, let colour = Self.colour(body.dropFirst(3)) {
+      output.append(.terminalBackground(colour))
+    }
+  }
+
+  /// The colour of an X11 colour specification as terminals answer colour queries:
+  /// `rgb:R/G/B` (or `rgba:R/G/B/A`, the alpha ignored) with 1 to 4 hex digits a channel, each
+  /// scaled to 8 bits; nil for anything else.
+  package static func colour(_ spec: some Collection<UInt8>) -> RGB? {
+    let text = Array(spec)
+    let fields: ArraySlice<UInt8>
+    let count: Int
+    if text.starts(with: Array("rgb:".utf8)) {
+      (fields, count) = (text.dropFirst(4), 3)
+    } else if text.starts(with: Array("rgba:".utf8)) {
+      (fields, count) = (text.dropFirst(5), 4)
+    } else {
+      return nil
+    }
+    let parts = fields.split(separator: 0x2F, omittingEmptySubsequences: false)
+    guard parts.count == count else { return nil }
+    var channels: [UInt8] = []
+    for part in parts.prefix(3) {
+      guard (1...4).contains(part.count) else { return nil }
+      var value = 0
+      for byte in part {
+        guard let digit = Self.hexDigit(byte) else { return nil }
+        value = value * 16 + digit
+      }
+      let largest = (1 << (4 * part.count)) - 1
+      channels.append(UInt8((value * 255 + largest / 2) / largest))
+    }
+    for part in parts.dropFirst(3) where part.isEmpty || part.count > 4 || part.contains(where: { hexDigit($0) == nil })
+    {
+      return nil
+    }
+    return RGB(red: channels[0], green: channels[1], blue: channels[2])
+  }
+
+  private static func hexDigit(_ byte: UInt8) -> Int? {
+    switch byte {
+    case 0x30...0x39: Int(byte - 0x30)
+    case 0x41...0x46: Int(byte - 0x41 + 10)
+    case 0x61...0x66: Int(byte - 0x61 + 10)
+    default: nil
+    }
+  }
+
   private mutating func finishCSI(final: UInt8, time: Duration, into output: inout [TerminalInput]) {
     if !intermediates.isEmpty {
       noteModeReport(final: final)
@@ -462,6 +577,12 @@ public struct InputParser: Sendable {
       }
       return finish(
         keys[[0x5B, final]] ?? Self.cursorKey(final, keys[[0x4F, final]]) ?? Self.csiKey(final), into: &output)
+    }
+    if final == 0x63, parameters.first == 0x3F {  // c: a DA1 answer, the fence
+      awaited = 0
+      finish(nil, into: &output)
+      output.append(.deviceAttributes)
+      return
     }
     if parameters.first == 0x3C {  // <
       guard final == 0x4D || final == 0x6D else { return finish(nil, into: &output) }  // M or m
@@ -481,8 +602,9 @@ public struct InputParser: Sendable {
   /// (set) or 2 (reset) says the terminal knows the mode; 0 (unknown) and 4 (permanently
   /// reset) say it does not.
   private mutating func noteModeReport(final: UInt8) {
-    guard final == 0x79, intermediates == [0x24], parameters.first == 0x3F,
-      let fields = Self.numbers(Array(parameters.dropFirst())), fields.count == 2, fields[0] == 2026
+    guard final == 0x79, intermediates == [0x24], parameters.first == 0x3F else { return }
+    awaited &= ~Self.bit(.synchronizedOutput)
+    guard let fields = Self.numbers(Array(parameters.dropFirst())), fields.count == 2, fields[0] == 2026
     else { return }
     if fields[1] == 1 || fields[1] == 2 { synchronizedOutput = true }
   }
@@ -717,6 +839,7 @@ public struct InputParser: Sendable {
     stringBody = false
     eightBit = false
     stringAssembler.reset()
+    answer.removeAll(keepingCapacity: true)
     state = next
   }
 
@@ -762,6 +885,7 @@ public struct InputParser: Sendable {
     payload.removeAll(keepingCapacity: true)
     pasteBytes = []
     pasteMatch = 0
+    answer.removeAll(keepingCapacity: true)
     alt = false
     assembler.reset()
     stringAssembler.reset()

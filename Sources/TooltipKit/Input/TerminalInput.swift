@@ -14,6 +14,15 @@ public enum TerminalInput: Hashable, Sendable {
   case paste(String)
   /// The terminal was resized to this size.
   case resize(Size)
+  /// The terminal's default background colour, as it answered a background query
+  /// (``TerminalQuery/background``, OSC 11): a program picks its theme from it
+  /// (``Theme/init(background:)``) and gives it to ``RenderOptions/terminalBackground``, so the
+  /// bubble stands out on the terminal as its user left it. Never a key.
+  case terminalBackground(RGB)
+  /// The terminal's answer to a primary device attributes query (``TerminalQuery/deviceAttributes``,
+  /// DA1, `CSI ? ... c`): the fence after the questions sent before it, whose answers came first
+  /// or never will (tmux and rxvt-unicode never answer OSC 11). Never a key.
+  case deviceAttributes
 }
 
 extension TerminalInput {

@@ -30,7 +30,7 @@ public enum TooltipKeymap {
       case .move: return .motion(mouse.point, time: mouse.time)
       default: return nil
       }
-    case .resize, .paste: return nil
+    case .resize, .paste, .terminalBackground, .deviceAttributes: return nil
     case .key(let key): return self.key(key, letters: letters)
     }
   }

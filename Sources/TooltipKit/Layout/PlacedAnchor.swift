@@ -26,8 +26,8 @@ public struct PlacedAnchor: Hashable, Sendable {
   /// The anchor's id.
   public var id: String { anchor.id }
 
-  /// The box's centre cell (cx, cy): pointers line up on it, the cursor rests on it and
-  /// arrow-key selection measures between these. For a one-row box cy is its row.
+  /// The box's centre cell (cx, cy): pointers line up on it and arrow-key selection measures
+  /// between these. For a one-row box cy is its row.
   package var centre: Point {
     Point(x: box.minX + (box.size.width - 1) / 2, y: box.minY + (box.size.height - 1) / 2)
   }

@@ -26,8 +26,11 @@ public struct RGB: Hashable, Sendable {
     self.init(red: UInt8((hex >> 16) & 0xFF), green: UInt8((hex >> 8) & 0xFF), blue: UInt8(hex & 0xFF))
   }
 
-  /// The WCAG relative luminance, 0 (black) to 1 (white).
-  package var luminance: Double {
+  /// The WCAG 2.1 relative luminance, 0 (black) to 1 (white): how light the colour looks.
+  ///
+  /// A program compares colours with it (``contrast(with:)``) to pick what stands out on a
+  /// background it did not choose, as ``Theme/init(background:)`` does.
+  public var luminance: Double {
     func channel(_ value: UInt8) -> Double {
       let c = Double(value) / 255
       return c <= 0.039_28 ? c / 12.92 : pow24((c + 0.055) / 1.055)
@@ -35,8 +38,12 @@ public struct RGB: Hashable, Sendable {
     return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue)
   }
 
-  /// The WCAG contrast ratio between two colours, 1 to 21.
-  package func contrast(with other: RGB) -> Double {
+  /// The WCAG 2.1 contrast ratio between two colours, 1 (the same) to 21 (black and white).
+  ///
+  /// The measure the library keeps its colours to: 4.5:1 for text on the bubble's fill, 3:1 for
+  /// the fill and the pointer on the terminal's background (SC 1.4.11), so a program checks its
+  /// own colours the same way.
+  public func contrast(with other: RGB) -> Double {
     let a = luminance
     let b = other.luminance
     return (max(a, b) + 0.05) / (min(a, b) + 0.05)

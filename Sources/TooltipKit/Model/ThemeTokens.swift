@@ -26,6 +26,16 @@ package struct ThemeTokens: Hashable, Sendable {
   /// to read.
   package static let minimumTextContrast = 4.5
 
+  /// The least contrast the fill keeps with the terminal's background, 3:1 (WCAG 2.1 SC 1.4.11,
+  /// graphical objects): a bubble under it does not stand out from the screen.
+  package static let minimumFillContrast = 3.0
+
+  /// The contrast a design fill must have with a known terminal background, in exact colours,
+  /// to be drawn in colour (4.5:1): under it, on a mid grey, the 8- and 16-colour palettes a
+  /// terminal really draws (its colours 0 and 7, not xterm's) can take it under
+  /// ``minimumFillContrast``, so the bubble is drawn in reverse video instead.
+  package static let minimumFillMargin = 4.5
+
   /// The text roles (headline, supporting line) whose colour on the fill is under
   /// ``minimumTextContrast``, headline first; empty when both read well.
   ///

@@ -21,9 +21,14 @@ public struct RenderOptions: Hashable, Sendable {
   /// The program's own bubble colours, or nil for the design's tokens for ``theme`` and
   /// ``fidelity``.
   package var tokens: ThemeTokens?
-  /// The terminal's own background colour when the program knows it (a terminal's answer to
-  /// a colour query, `COLORFGBG`), or nil: the pointer over that background then switches to
-  /// a colour that shows on it, where the fill's would not (`BubbleStyles.pointer(over:)`).
+  /// The terminal's own background colour when the program knows it (the terminal's answer to
+  /// the background query, ``TerminalInput/terminalBackground(_:)``, or `COLORFGBG`), or nil:
+  /// the pointer over that background then switches to a colour that shows on it, where the
+  /// fill's would not (`BubbleStyles.pointer(over:)`); on a mid grey, where neither theme's fill
+  /// would stand out, the bubble is drawn in reverse video, the terminal's own colours swapped.
+  ///
+  /// It does not pick the theme: a program that follows the terminal sets ``theme`` to
+  /// ``Theme/init(background:)`` of the same colour.
   public var terminalBackground: RGB?
 
   /// Whether the pointers, the default icon and the ellipsis are drawn in ASCII (`^ v < >`,
@@ -79,7 +84,8 @@ public struct RenderOptions: Hashable, Sendable {
 
 /// The four styles a bubble is drawn with, resolved from theme, fidelity and colour mode.
 ///
-/// Monochrome: body reverse video, headline bold, supporting dim, pointer plain.
+/// Monochrome (and in colour on a mid-grey terminal background, where neither theme's fill
+/// stands out): body reverse video, headline bold, supporting dim, pointer plain.
 package struct BubbleStyles: Hashable, Sendable {
   /// Body padding cells.
   package var fill: Style
@@ -136,7 +142,10 @@ package struct BubbleStyles: Hashable, Sendable {
   /// Resolves the styles for `options`.
   package init(_ options: RenderOptions) {
     terminalBackground = options.terminalBackground
-    if options.colors {
+    // On a mid grey neither design fill stands out (issue 43): the terminal's own colours,
+    // reversed, as without colour.
+    let midGrey = options.tokens == nil && options.terminalBackground.map(Theme.neitherStandsOut(on:)) == true
+    if options.colors && !midGrey {
       let tokens = options.resolvedTokens
       fill = Style(background: tokens.fill)
       pointer = Style(foreground: tokens.pointer)

@@ -8,8 +8,8 @@ public enum Renderer {
   /// Anchors and decorations are cropped at the scene area; the bubble only at the grid's
   /// edges, so it may cover chrome. The selected anchor is reversed, with one more cell each
   /// side when its box is one cell wide (``PlacedAnchor/highlight``). The cursor is set on the
-  /// selected anchor's centre cell, or hidden when that is off the grid or the options leave
-  /// the cursor to the program.
+  /// highlight's first cell (``cursor(_:state:screen:)``), or hidden when the anchor is off the
+  /// grid or the options leave the cursor to the program.
   ///
   /// The same as ``drawScene(_:into:)`` then ``drawState(_:state:into:)``.
   package static func draw(_ layout: SceneLayout, state: TooltipState, into grid: inout CellGrid) {
@@ -129,10 +129,13 @@ public enum Renderer {
   }
 
   /// Where the terminal cursor belongs for `state` on a screen (or window) of `screen` cells:
-  /// the selected anchor's centre cell, or nil when nothing is selected, that cell is off the
+  /// the first cell of the selection's highlight (the highlighted cell before a one-cell box,
+  /// else the box's first cell on screen), or nil when nothing is selected, the box is off the
   /// screen, or the options leave the cursor to the program.
   ///
-  /// A screen reader and a block cursor both follow the cursor, so it rests on the selection.
+  /// A screen reader follows the cursor, so it rests on the selection; at its start, not its
+  /// middle, so that a block cursor (which inverts its cell) takes one end of the reversed
+  /// highlight, never splits it (`joi█tly`, `F█le`, `█ⅈ█` with the cursor at the centre).
   package static func cursor(_ layout: SceneLayout, state: TooltipState, screen: Size) -> Point? {
     cursor(layout, selected: state.selectedID.flatMap { layout.readingIndex(of: $0) }, screen: screen)
   }
@@ -140,8 +143,17 @@ public enum Renderer {
   /// ``cursor(_:state:screen:)`` for the anchor at `selected` in reading order.
   static func cursor(_ layout: SceneLayout, selected: Int?, screen: Size) -> Point? {
     guard layout.options.placesCursor, let selected else { return nil }
-    let centre = layout.anchors[selected].centre
-    return Rect(size: screen).contains(centre) ? centre : nil
+    let anchor = layout.anchors[selected]
+    let screenRect = Rect(size: screen)
+    guard let shown = anchor.box.intersection(anchor.viewport ?? layout.area)?.intersection(screenRect) else {
+      return nil
+    }
+    if layout.options.highlightsSelection, !anchor.anchor.drawsOwnFocus, shown.minX == anchor.box.minX {
+      // A one-cell box is highlighted with a cell each side: the cursor takes the one before.
+      let before = Point(x: shown.minX - 1, y: shown.minY)
+      if screenRect.contains(before), layout.highlightPadding(of: anchor).contains(before) { return before }
+    }
+    return shown.origin
   }
 
   /// Draws one bubble (body, text, pointer), cropped at the grid's edges; the pointer keeps the

@@ -336,8 +336,9 @@ enum Invariants {
   enum Role { case fill, headline, supporting, pointer }
 
   /// The frame of `layout` in `state`, checked: the grid is exactly the screen, no wide
-  /// character is split, no cell holds a control or bidi scalar, the cursor is on the selected
-  /// anchor's centre (or hidden off screen), and an open bubble keeps BEHAVIOUR 3's relations
+  /// character is split, no cell holds a control or bidi scalar, the cursor is on the start of
+  /// the selected anchor's highlight (the padding cell before a one-cell box, else the box's
+  /// first cell on screen; hidden when none is), and an open bubble keeps BEHAVIOUR 3's relations
   /// (``bubble(_:anchor:box:maxTextWidth:fidelity:glyphs:)``), lies where it would on a larger
   /// screen, and is drawn exactly there, cropped at the screen, without moving anything else. Returns the violations and
   /// the number of cells looked at.
@@ -347,10 +348,16 @@ enum Invariants {
     var violations = structure(grid, size: layout.screen)
 
     let bounds = Rect(x: 0, y: 0, width: layout.screen.width, height: layout.screen.height)
-    let selectedCentre = state.selectedID.flatMap { layout.anchor(id: $0) }.map {
-      Point(x: $0.box.minX + ($0.box.size.width - 1) / 2, y: $0.box.minY + ($0.box.size.height - 1) / 2)
+    let expectedCursor = state.selectedID.flatMap { layout.anchor(id: $0) }.flatMap { placed -> Point? in
+      guard let shown = placed.box.intersection(placed.viewport ?? layout.area)?.intersection(bounds) else {
+        return nil
+      }
+      let before = Point(x: placed.box.minX - 1, y: shown.minY)
+      let padded =
+        layout.options.highlightsSelection && !placed.anchor.drawsOwnFocus && shown.minX == placed.box.minX
+        && bounds.contains(before) && layout.highlightPadding(of: placed).contains(before)
+      return padded ? before : shown.origin
     }
-    let expectedCursor = selectedCentre.flatMap { bounds.contains($0) ? $0 : nil }
     if grid.cursor != expectedCursor {
       violations.append(
         "cursor at \(String(describing: grid.cursor)), expected \(String(describing: expectedCursor))"
