@@ -138,20 +138,6 @@ struct Options: Equatable {
     themeSource = .environment
   }
 
-  /// xterm's default colours for the indices 0 to 15, the ones `COLORFGBG` names.
-  static let basicPalette: [UInt32] = [
-    0x000000, 0xCD0000, 0x00CD00, 0xCDCD00, 0x0000EE, 0xCD00CD, 0x00CDCD, 0xE5E5E5,
-    0x7F7F7F, 0xFF0000, 0x00FF00, 0xFFFF00, 0x5C5CFF, 0xFF00FF, 0x00FFFF, 0xFFFFFF,
-  ]
-
-  /// The background colour a `COLORFGBG` value names (`"15;0"`, or `"15;default;0"` as rxvt
-  /// writes it: the last field is the background), or nil when it names none of 0 to 15.
-  static func terminalBackground(colorFGBG value: String?) -> RGB? {
-    guard let last = value?.split(separator: ";").last, let index = Int(last), basicPalette.indices.contains(index)
-    else { return nil }
-    return RGB(hex: basicPalette[index])
-  }
-
   /// Parses the arguments after the program name; `bytes`, when given, are the same arguments
   /// as the system passed them, so that a scene file's path that is not UTF-8 is opened as
   /// named (a `String` would have repaired it to U+FFFD).

@@ -47,8 +47,7 @@ case .interactive:
   // stands out on it, and the pointer stays visible on it; the terminal's own answer to the
   // background query, when it comes, has the last word (unless --theme or `t` chose).
   var interactive = options
-  interactive.terminalBackground = Options.terminalBackground(
-    colorFGBG: getenv("COLORFGBG").map { String(cString: $0) })
+  interactive.terminalBackground = getenv("COLORFGBG").flatMap { RGB(colorFGBG: String(cString: $0)) }
   interactive.followEnvironment()
   exit(InteractiveMode.run(options: interactive))
 }

@@ -68,6 +68,15 @@ Cases (--case, one or more):
                    10000 x 1 to 1 x 10000, 100 x 30 to 70 x 20), `fg`: alive, peak RSS under
                    256 MB, redrawn after the resume with no cursor address past the new size,
                    q exits it.
+  background       A terminal that answers the background query (OSC 11, then DA1): dark at once,
+                   dark 0.4 s after the first frame, light at once (each with no --theme), and
+                   dark with --theme light; and a silent terminal with COLORFGBG=15;0: the title
+                   row names the theme and where it came from ("dark (terminal)", "light
+                   (terminal)", "light", "dark (COLORFGBG)"); the silent terminal's first frame
+                   comes within 2 s, with no wait for an answer.
+  split-reply      The synchronized-output answer split across 1.5 s (`ESC [ ? 2`, then
+                   `026;1$y`): no key comes of it (the demo's 1 and 2 would switch the lines off
+                   and draw), nothing is drawn, q exits 0.
   misuse           The library used the wrong way round (--helper, the tooltip-misuse program):
                    exit() without end() in a session and in an own-ncurses program (status 1,
                    terminal restored), a second session (refused in one line, status 5, the
@@ -950,6 +959,77 @@ def own_stopped_resize(binary, directory):
     return "; ".join(problems)
 
 
+BACKGROUND_QUERY = b"\x1b]11;?\x1b\\"
+DA1_QUERY = b"\x1b[c"
+DA1_ANSWER = b"\x1b[?64;1;2;6;9;15;18;21;22c"
+
+
+def background(binary, directory):
+    problems = []
+    cases = (
+        ("dark at once", [], {}, b"\x1b]11;rgb:0000/0000/0000\x1b\\", 0.0, b"dark (terminal)"),
+        ("dark later", [], {}, b"\x1b]11;rgb:1111/1111/1111\x07", 0.4, b"dark (terminal)"),
+        # The title row already said light: only what changed is drawn, "(terminal)".
+        ("light at once", [], {}, b"\x1b]11;rgb:ffff/ffff/ffff\x1b\\", 0.0, b"(terminal)"),
+        ("chosen", ["--theme", "light"], {}, b"\x1b]11;rgb:0000/0000/0000\x1b\\", 0.0, None),
+        ("COLORFGBG", [], {"COLORFGBG": "15;0"}, None, 0.0, b"dark (COLORFGBG)"),
+    )
+    for name, args, env, answer, delay, title in cases:
+        run = Run(binary, args, 100, 30, env_extra=env)
+        problem = ""
+        seconds = first_frame(run)
+        if seconds is None:
+            problem = "no first frame within 2 s"
+        elif BACKGROUND_QUERY not in run.output or DA1_QUERY not in run.output:
+            problem = "no background query behind a DA1 fence"
+        else:
+            if answer is not None:
+                run.pump(delay)
+                run.pump(0.6, answer + DA1_ANSWER)
+            else:
+                run.pump(0.3)
+            shown = bytes(run.output)
+            if title is not None and title not in shown:
+                problem = "the title row never said %r" % title.decode()
+            elif title == b"(terminal)" and b"dark" in shown:
+                problem = "a light answer drew the dark theme"
+            elif title is None and (b"dark" in shown or b"(terminal)" in shown):
+                problem = "--theme light lost to the terminal's answer"
+        run.pump(0.1, b"q")
+        status = run.wait(5.0)
+        stderr, after = run.finish()
+        if not problem and status != 0:
+            problem = "exit status %s, not 0" % status
+        if not problem and after != run.before:
+            problem = "termios not restored"
+        if problem:
+            problems.append("%s: %s" % (name, problem))
+    return "; ".join(problems)
+
+
+def split_reply(binary, directory):
+    run = Run(binary, [], 100, 30)
+    problem = ""
+    if first_frame(run) is None:
+        problem = "no first frame"
+    else:
+        run.pump(0.3)
+        before = len(run.output)
+        run.pump(1.5, b"\x1b[?2")
+        run.pump(0.5, b"026;1$y")
+        drawn = bytes(run.output[before:])
+        if len(drawn) > 0:
+            problem = "the answer's bytes became input: %d bytes drawn (%r)" % (len(drawn), drawn[:120])
+    run.pump(0.1, b"q")
+    status = run.wait(5.0)
+    stderr, after = run.finish()
+    if not problem and status != 0:
+        problem = "exit status %s, not 0" % status
+    if not problem and after != run.before:
+        problem = "termios not restored"
+    return problem or (("stderr: " + stderr.strip()[:200]) if stderr else "")
+
+
 CASES = {
     "sync-supported": sync_supported,
     "sync-silent": sync_silent,
@@ -973,6 +1053,8 @@ CASES = {
     "sequential": lambda binary, directory: sequential(OPTIONS.helper, directory),
     "nonblocking-out": nonblocking_out,
     "own-stopped-resize": own_stopped_resize,
+    "background": background,
+    "split-reply": split_reply,
 }
 
 OPTIONS = None

@@ -146,7 +146,7 @@ func quit(_ status: Int32, _ reason: String?) -> Never {
 let session: TerminalSession
 do { session = try TerminalSession(mouse: true) } catch { quit(2, "\(error)") }
 var list = FileList(width: session.size.width, height: session.size.height)
-var layout = SceneLayout(scene: list.scene(), screen: session.size, options: RenderOptions(colors: session.hasColors))
+var layout = SceneLayout(scene: list.scene(), screen: session.size, options: session.renderOptions)
 var state = TooltipState(keepsSelection: false, tapsSelect: false)
 
 // Read, update, draw, present; after each input the focus the program moved is the tooltips'.
@@ -165,7 +165,7 @@ while true {
   }
   for case .action(let id) in events { list.run(id) }
   layout = SceneLayout(
-    scene: list.scene(), screen: Size(width: list.width, height: list.height), options: layout.options)
+    scene: list.scene(), screen: Size(width: list.width, height: list.height), options: session.renderOptions)
   _ = state.send(.layoutChanged, layout: layout)
   if layout.opens(list.focusedAnchor) {
     _ = state.send(.focus(list.focusedAnchor), layout: layout, now: TerminalSession.now)

@@ -163,11 +163,10 @@ Task.detached { [feed] in
     wake?()
   }
 }
-let options = RenderOptions(colors: session.hasColors)
 var viewer = Viewer()
 (viewer.width, viewer.height) = (session.size.width, session.size.height)
 viewer.scroll(by: viewer.lines.count)
-var layout = SceneLayout(scene: viewer.scene(), screen: session.size, options: options)
+var layout = SceneLayout(scene: viewer.scene(), screen: session.size, options: session.renderOptions)
 var state = TooltipState(keepsSelection: false)
 
 // Read, update, draw, present; the lines the task added arrive as a wake.
@@ -187,6 +186,6 @@ while true {
   }
   for case .action(let id) in events { viewer.message = "\(id) menu" }
   layout = SceneLayout(
-    scene: viewer.scene(), screen: Size(width: viewer.width, height: viewer.height), options: options)
+    scene: viewer.scene(), screen: Size(width: viewer.width, height: viewer.height), options: session.renderOptions)
   events = state.send(.layoutChanged, layout: layout)
 }

@@ -61,8 +61,7 @@ func quit(_ status: Int32, _ reason: String?) -> Never {
 
 let session: TerminalSession
 do { session = try TerminalSession(mouse: true) } catch { quit(2, "\(error)") }
-let options = RenderOptions(colors: session.hasColors)
-var layout = SceneLayout(scene: toolbar, screen: session.size, options: options)
+var layout = SceneLayout(scene: toolbar, screen: session.size, options: session.renderOptions)
 var state = TooltipState()
 var status = "Tab: next button  Enter: run  i: hint  q: quit"
 
@@ -94,11 +93,11 @@ while true {
   switch session.next(deadline: state.deadline) {
   case .draw: session.present(frame(layout, state: state, status: status))
   case .input(.key(.character("q"))): session.end()  // then next() returns .quit(status: 0, ...)
+  case .resize, .input(.terminalBackground):  // a new size, or the terminal said its background
+    layout = SceneLayout(scene: toolbar, screen: session.size, options: session.renderOptions)
+    events = state.send(.layoutChanged, layout: layout)
   case .input(let input):
     events = state.send(input, layout: layout)
-  case .resize(let size):
-    layout = SceneLayout(scene: toolbar, screen: size, options: options)
-    events = state.send(.layoutChanged, layout: layout)
   case .tick(let now): events = state.send(.tick(now), layout: layout)
   case .resumed, .woken: break
   case .quit(let status, let reason): quit(status, reason)

@@ -11,11 +11,7 @@ import TooltipKit
     ("0;7", RGB(hex: 0xE5E5E5)), ("default;default", nil), ("15;16", nil), ("", nil), ("15;-1", nil),
   ])
   func colorFGBGNamesTheBackground(_ value: String, _ expected: RGB?) {
-    #expect(Options.terminalBackground(colorFGBG: value) == expected)
-  }
-
-  @Test func noVariableNoBackground() {
-    #expect(Options.terminalBackground(colorFGBG: nil) == nil)
+    #expect(RGB(colorFGBG: value) == expected)
   }
 
   @Test func theRenderOptionsCarryIt() {
@@ -33,7 +29,7 @@ import TooltipKit
 @Suite struct ThemeFollowsTheTerminalTests {
   static func model(_ arguments: [String] = ["--scene", "form"], colorFGBG: String? = nil) throws -> DemoModel {
     var options = try Options.parse(arguments)
-    options.terminalBackground = Options.terminalBackground(colorFGBG: colorFGBG)
+    options.terminalBackground = colorFGBG.flatMap { RGB(colorFGBG: $0) }
     options.followEnvironment()
     return DemoModel(scenes: try options.loadScenes(), options: options, screen: Size(width: 120, height: 24))
   }

@@ -220,3 +220,19 @@ extension EndToEnd.HostileTerminal {
     try expectPass(["own-stopped-resize"], binary: Binary.sibling(program), runs: 1)
   }
 }
+
+extension EndToEnd.HostileTerminal {
+  /// The theme follows the terminal with no `--theme`: a dark answer to the background query
+  /// (at once, or 0.4 s after the first frame) gives the dark theme, a light one the light,
+  /// `COLORFGBG=15;0` on a silent terminal the dark, and `--theme light` wins over any answer;
+  /// the title row says which and why. Before, every terminal got the light theme's dark bubble.
+  @Test func theThemeFollowsTheTerminalsAnswerUnlessChosen() throws {
+    try expectPass(["background"], runs: 1)
+  }
+
+  /// An answer the session asked for, split across 1.5 s, never becomes keys. Before, `ESC[?2`
+  /// timed out after 1 s and `026;1$y` arrived as keys (`1` and `2` switched both lines off).
+  @Test func anAnswerSplitAcrossASecondAndAHalfIsNeverKeys() throws {
+    try expectPass(["split-reply"], runs: 1)
+  }
+}

@@ -90,6 +90,13 @@ package final class TerminalReader {
     parser.setKeys(TerminalKeys.current())
   }
 
+  /// Says that the terminal was asked `query` and its answer is coming: until it has come (or
+  /// the device-attributes fence after it), however slowly its bytes arrive, they never become
+  /// keys (`InputParser.expectReply(to:)`).
+  package func expectReply(to query: TerminalQuery) {
+    parser.expectReply(to: query)
+  }
+
   /// Drops what was read of a sequence not finished yet: its rest went to whoever had the
   /// terminal while the program was stopped.
   package func dropUnfinished() {

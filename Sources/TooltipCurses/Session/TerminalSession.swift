@@ -41,6 +41,30 @@ public final class TerminalSession {
   /// Whether frames are drawn in colour: a program passes it to `RenderOptions(colors:)` so
   /// bubbles are monochrome where the terminal has no colours or `NO_COLOR` is set.
   public var hasColors: Bool { colors.level != .none }
+  /// The terminal's background: its answer to the background query (OSC 11) once it came,
+  /// until then the colour `COLORFGBG` names, nil when neither said.
+  ///
+  /// The session asks at the start and never waits for the answer: it comes as
+  /// ``Event/input(_:)`` with `TerminalInput.terminalBackground`, and this is set by then. A
+  /// program lays its scene out again with ``renderOptions`` when it does.
+  public private(set) var terminalBackground: RGB?
+
+  /// The design theme that stands out on ``terminalBackground`` (`Theme(background:)`), light
+  /// while the background is not known: the default a program draws with unless its user chose.
+  public var theme: Theme {
+    terminalBackground.map(Theme.init(background:)) ?? .light
+  }
+
+  /// Render options that follow the terminal: ``theme``, colours when the terminal has them
+  /// (``hasColors``), and ``terminalBackground`` for the pointer's contrast rule. What a program
+  /// lays its scene out with when its user chose nothing, at the start, on a resize and when the
+  /// background's answer comes.
+  public var renderOptions: RenderOptions {
+    var options = RenderOptions(theme: theme, colors: hasColors)
+    options.terminalBackground = terminalBackground
+    return options
+  }
+
   /// The terminal's colours, `none` under `NO_COLOR` or without colour support.
   package let colors: TerminalStyles
   /// The one writer to this terminal: frames and mode switches.
@@ -145,9 +169,16 @@ public final class TerminalSession {
     }
     colors = TerminalStyles(noColor: getenv("NO_COLOR").map { String(cString: $0) })
     output = TerminalOutput(styles: colors)
-    // The query for synchronized output goes with the modes and is never waited on: the first
-    // frame comes as soon as without it, and frames are wrapped once the answer has been read.
-    enter(query: TerminalModes.synchronizedOutputQuery)
+    // Terminals that say their colours in the environment (rxvt, Konsole) say the background
+    // before any answer could come.
+    terminalBackground = getenv("COLORFGBG").flatMap { RGB(colorFGBG: String(cString: $0)) }
+    // The queries go with the modes and are never waited on: the first frame comes as soon as
+    // without them. Frames are wrapped once the synchronized-output answer has been read; the
+    // background's answer comes as an input (`.terminalBackground`), behind the
+    // device-attributes fence every terminal answers. Their answers are awaited, so that one
+    // arriving slowly, in pieces, never becomes keys.
+    enter(query: TerminalModes.synchronizedOutputQuery + TerminalModes.backgroundQuery)
+    for query in [TerminalQuery.synchronizedOutput, .background, .deviceAttributes] { input.expectReply(to: query) }
     tg_blocking_end()
     started = true
   }
@@ -344,6 +375,7 @@ public final class TerminalSession {
       return nil
     }
     loss.inputCame()
+    if case .terminalBackground(let background) = result { terminalBackground = background }
     if case .mouse(let mouse) = result, mouse.action == .move, let bytes = motion.motionReported() {
       TerminalOutput.send(bytes, whilePending: true)
     }

@@ -26,6 +26,19 @@ public struct RGB: Hashable, Sendable {
     self.init(red: UInt8((hex >> 16) & 0xFF), green: UInt8((hex >> 8) & 0xFF), blue: UInt8(hex & 0xFF))
   }
 
+  /// The background colour a `COLORFGBG` value names (`"15;0"`, or `"15;default;0"` as rxvt
+  /// writes it: the last field is the background, an index into xterm's first 16 colours), or
+  /// nil when it names none of them.
+  ///
+  /// Terminals that say their colours in the environment (rxvt, Konsole) tell a program their
+  /// background this way before any answer to the background query could come.
+  public init?(colorFGBG value: String) {
+    guard let last = value.split(separator: ";").last, let index = Int(last),
+      ColorLadder.basicPalette.indices.contains(index)
+    else { return nil }
+    self = ColorLadder.basicPalette[index]
+  }
+
   /// The WCAG 2.1 relative luminance, 0 (black) to 1 (white): how light the colour looks.
   ///
   /// A program compares colours with it (``contrast(with:)``) to pick what stands out on a
