@@ -28,13 +28,15 @@ let package = Package(
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     // Async-signal-safe terminal restoring for faults and hangups.
     .target(name: "CTerminalGuard"),
+    // The session's output: terminfo capabilities formatted into one frame buffer (internal).
+    .target(name: "CTerminalOutput", linkerSettings: [.linkedLibrary("ncursesw")]),
 
     // The pure core: model, state machine, layout, cell grid, renderer, widths. The standard
     // library only: no C target, no platform module, no Foundation.
     .target(name: "TooltipKit"),
 
     // The terminal layer: the only code that talks to ncurses.
-    .target(name: "TooltipCurses", dependencies: ["TooltipKit", "CNcurses", "CTerminalGuard"]),
+    .target(name: "TooltipCurses", dependencies: ["TooltipKit", "CNcurses", "CTerminalGuard", "CTerminalOutput"]),
 
     // Scenes: scene files (read with a size cap, decoded strictly, one error line each) and the
     // built-in scenes, shared by the demo, the benchmarks and the tests.

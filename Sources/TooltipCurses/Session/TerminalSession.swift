@@ -1,5 +1,6 @@
 import CNcurses
 import CTerminalGuard
+import CTerminalOutput
 import Synchronization
 import TooltipKit
 
@@ -141,10 +142,10 @@ public final class TerminalSession {
       setlocale(LC_CTYPE, "C.UTF-8")
     }
 
-    switch Int(tk_load_terminal(term, 1)) {
-    case TK_TERMINAL_OK: break
-    case TK_TERMINAL_NO_DATABASE: throw .noTerminfoDatabase
-    case TK_TERMINAL_NO_ADDRESSING: throw .noCursorAddressing(name())
+    switch Int(tout_load_terminal(term, 1)) {
+    case TOUT_TERMINAL_OK: break
+    case TOUT_TERMINAL_NO_DATABASE: throw .noTerminfoDatabase
+    case TOUT_TERMINAL_NO_ADDRESSING: throw .noCursorAddressing(name())
     default: throw .unknownTerminal(name())
     }
 
@@ -260,8 +261,8 @@ public final class TerminalSession {
   /// terminal's own report, else the terminfo entry's, else 80 x 24.
   private static func measure() -> Size {
     if let real = ScreenSize.terminal() { return ScreenSize.drawable(real) }
-    let columns = Int(tk_number("cols"))
-    let lines = Int(tk_number("lines"))
+    let columns = Int(tout_number("cols"))
+    let lines = Int(tout_number("lines"))
     guard columns > 0, lines > 0 else { return Size(width: 80, height: 24) }
     return ScreenSize.drawable(Size(width: columns, height: lines))
   }
@@ -577,7 +578,7 @@ public final class TerminalSession {
     SignalFlags.removeStop()
     SignalFlags.removeResize()
     TerminalGuard.remove()
-    tk_release_terminal()
+    tout_release_terminal()
     sessionLive.store(false, ordering: .relaxed)
   }
 

@@ -1,5 +1,6 @@
 import CNcurses
 import CTerminalGuard
+import CTerminalOutput
 import TooltipKit
 
 #if canImport(Glibc)
@@ -54,7 +55,7 @@ package final class TerminalOutput {
   /// after that.
   private var closed = false
 
-  /// An output drawing on the terminal whose terminfo entry is loaded (`tk_load_terminal`), to
+  /// An output drawing on the terminal whose terminfo entry is loaded (`tout_load_terminal`), to
   /// `output`.
   ///
   /// - Parameters:
@@ -63,9 +64,9 @@ package final class TerminalOutput {
   package init(styles: TerminalStyles, output: Int32 = 1) {
     self.styles = styles
     self.output = output
-    addressable = tk_cursor_address_is_safe() != 0
-    lastCellScrolls = tk_last_cell_scrolls() != 0
-    erasesInColour = tk_has_bce() != 0
+    addressable = tout_cursor_address_is_safe() != 0
+    lastCellScrolls = tout_last_cell_scrolls() != 0
+    erasesInColour = tout_has_bce() != 0
   }
 
   /// Forgets what the terminal shows: the next ``present(_:full:)`` clears the screen and
@@ -107,7 +108,7 @@ package final class TerminalOutput {
   /// Formats `grid` into the output buffer (``frameBytes()`` reads it); the runs drawn.
   @discardableResult
   package func format(_ grid: CellGrid, full: Bool = false) -> [ChangedRun] {
-    tk_out().pointee.count = 0
+    tout_buffer().pointee.count = 0
     let pair = TerminalModes.synchronized(synchronized)
     append(pair.begin)
     let repaint = full || !hasPrevious || previous.size != grid.size
@@ -115,7 +116,7 @@ package final class TerminalOutput {
     var wholeRows: [Int] = []
     if repaint {
       styles.appendPlain()
-      _ = tk_out_cap("clear")
+      _ = tout_cap("clear")
       cursor = nil
       // After a clear the screen is blank: a full repaint only has to draw what is not blank.
       runs = CellGrid.runs(of: grid, against: nil)
@@ -152,7 +153,7 @@ package final class TerminalOutput {
         }
         let here = Point(x: shift.at, y: run.row)
         if cursor != here { move(to: here) }
-        if tk_out_delete(Int32(shift.count)) != 0 {
+        if tout_delete(Int32(shift.count)) != 0 {
           shiftedRow = run.row
           continue
         }
@@ -164,8 +165,8 @@ package final class TerminalOutput {
     if style != nil { styles.appendPlain() }
     placeCursor(grid.cursor.flatMap { Rect(size: grid.size).contains($0) ? $0 : nil })
     // A frame that changes nothing writes nothing, not even an empty synchronized pair.
-    if tk_out().pointee.count == pair.begin.utf8.count {
-      tk_out().pointee.count = 0
+    if tout_buffer().pointee.count == pair.begin.utf8.count {
+      tout_buffer().pointee.count = 0
     } else {
       append(pair.end)
     }
@@ -176,7 +177,7 @@ package final class TerminalOutput {
 
   /// The bytes formatted for the last frame (tests read them).
   package func frameBytes() -> [UInt8] {
-    let out = tk_out().pointee
+    let out = tout_buffer().pointee
     guard let bytes = out.bytes else { return [] }
     return Array(UnsafeBufferPointer(start: bytes, count: out.count))
   }
@@ -186,7 +187,7 @@ package final class TerminalOutput {
   /// terminal did not take whole (it hung up) is not taken as shown: the next one is drawn
   /// whole.
   private func flush() {
-    let out = tk_out().pointee
+    let out = tout_buffer().pointee
     guard let bytes = out.bytes, out.count > 0 else { return }
     if writeAll(UnsafeRawBufferPointer(start: bytes, count: out.count), to: output) != nil {
       hasPrevious = false
@@ -226,10 +227,10 @@ package final class TerminalOutput {
         let restBlank = cell.isBlank && (x + count..<width).allSatisfy { cells[base + $0].isBlank }
         if restBlank && !(lastCellScrolls && run.row == lastRow) {
           if cursor != here { move(to: here) }
-          if tk_out_cap("el") != 0 { return }
+          if tout_cap("el") != 0 { return }
         } else if count >= Self.eraseAtLeast {
           if cursor != here { move(to: here) }
-          if tk_out_erase(Int32(count)) != 0 {
+          if tout_erase(Int32(count)) != 0 {
             x += count - 1
             continue
           }
@@ -244,10 +245,10 @@ package final class TerminalOutput {
             UTF8.encode(scalar) {
               bytes[count] = $0; count += 1
             }
-            tk_out_bytes(bytes.baseAddress, count)
+            tout_bytes(bytes.baseAddress, count)
           }
         } else {
-          grid.withCString(of: cell) { tk_out_bytes($0, strlen($0)) }
+          grid.withCString(of: cell) { tout_bytes($0, strlen($0)) }
         }
         // Past the last column the cursor waits to wrap, where terminals differ: not known.
         cursor = x + step < width ? Point(x: x + step, y: run.row) : nil
@@ -257,7 +258,7 @@ package final class TerminalOutput {
       append(String(repeating: " ", count: step))
       if explicit.contains(here) {
         move(to: here)
-        grid.withCString(of: cell) { tk_out_bytes($0, strlen($0)) }
+        grid.withCString(of: cell) { tout_bytes($0, strlen($0)) }
         // The cell after it is drawn again at its own position, even past the run.
         if explicit.contains(Point(x: x + step, y: run.row)) { end = max(end, x + step + 1) }
       }
@@ -322,25 +323,25 @@ package final class TerminalOutput {
   /// the start of its row, a column on its row, a row in its column; else absolute addressing.
   private func move(to point: Point) {
     if let cursor, addressable {
-      if cursor.y == point.y && point.x == cursor.x - 1 && tk_out_cap("cub1") != 0 {
+      if cursor.y == point.y && point.x == cursor.x - 1 && tout_cap("cub1") != 0 {
         self.cursor = point
         return
       }
-      if cursor.y == point.y && point.x == 0 && tk_out_cap("cr") != 0 {
+      if cursor.y == point.y && point.x == 0 && tout_cap("cr") != 0 {
         self.cursor = point
         return
       }
-      if cursor.y == point.y && tk_out_column(Int32(point.x)) != 0 {
+      if cursor.y == point.y && tout_column(Int32(point.x)) != 0 {
         self.cursor = point
         return
       }
-      if cursor.x == point.x && tk_out_row(Int32(point.y)) != 0 {
+      if cursor.x == point.x && tout_row(Int32(point.y)) != 0 {
         self.cursor = point
         return
       }
     }
     if addressable {
-      tk_out_move(Int32(point.y), Int32(point.x))
+      tout_move(Int32(point.y), Int32(point.x))
     } else {
       append("\u{1B}[\(point.y + 1);\(point.x + 1)H")
     }
@@ -352,7 +353,7 @@ package final class TerminalOutput {
     let shown = point != nil
     if shown != cursorShown {
       // A terminal that cannot hide its cursor has no `civis`: nothing else to do.
-      _ = tk_out_cap(shown ? "cnorm" : "civis")
+      _ = tout_cap(shown ? "cnorm" : "civis")
       cursorShown = shown
     }
     let target = point ?? Point(x: 0, y: 0)
@@ -362,7 +363,7 @@ package final class TerminalOutput {
   private func append(_ text: String) {
     guard !text.isEmpty else { return }
     var text = text
-    text.withUTF8 { tk_out_bytes($0.baseAddress, $0.count) }
+    text.withUTF8 { tout_bytes($0.baseAddress, $0.count) }
   }
 
   /// The rows of `old` holding a grapheme whose width terminals disagree on that one of `runs`
@@ -429,10 +430,10 @@ package final class TerminalOutput {
   /// The bytes of a string capability of the loaded terminfo entry that takes no parameter,
   /// or nothing when the terminal has none. (Formatted here: the frame buffer is this file's.)
   package static func capability(_ name: String) -> String {
-    tk_out().pointee.count = 0
-    defer { tk_out().pointee.count = 0 }
-    guard tk_out_cap(name) != 0, let start = tk_out().pointee.bytes else { return "" }
-    return String(decoding: UnsafeBufferPointer(start: start, count: tk_out().pointee.count), as: UTF8.self)
+    tout_buffer().pointee.count = 0
+    defer { tout_buffer().pointee.count = 0 }
+    guard tout_cap(name) != 0, let start = tout_buffer().pointee.bytes else { return "" }
+    return String(decoding: UnsafeBufferPointer(start: start, count: tout_buffer().pointee.count), as: UTF8.self)
   }
 
   /// Writes `sequence`, mode switches, to the terminal at once: the one writer of modes both
@@ -451,8 +452,6 @@ package final class TerminalOutput {
   }
 }
 
-// Styles are formatted into the frame buffer, whose C storage is per source file (a static
-// of an inline function): they live in this file with the output that reads it.
 
 /// A session's colours: the rung of the colour ladder that the terminal's terminfo entry and
 /// `NO_COLOR` allow, and each core `Style` as the terminfo sequences that draw it (`sgr` or
@@ -462,7 +461,7 @@ package final class TerminalOutput {
 /// No curses screen and no colour pair is involved: colours unset by the core are the
 /// terminal's own (what `sgr0` and `op` leave), so the user's background shows through wherever
 /// the core asks for none. Valid while the session's terminfo entry is loaded
-/// (`tk_load_terminal`).
+/// (`tout_load_terminal`).
 package final class TerminalStyles {
   /// The rung in use: `none` under `NO_COLOR`, without colours, or for an entry whose numbers
   /// are absurd (``CursesColors/saneCounts(colors:pairs:)``).
@@ -484,10 +483,10 @@ package final class TerminalStyles {
   /// The styles of the loaded terminfo entry, in monochrome when `noColor` (the value of
   /// `NO_COLOR`) is non-empty.
   package init(noColor: String?) {
-    let colors = Int(tk_number("colors"))
-    let sane = CursesColors.saneCounts(colors: Int32(clamping: colors), pairs: Int32(tk_number("pairs")))
+    let colors = Int(tout_number("colors"))
+    let sane = CursesColors.saneCounts(colors: Int32(clamping: colors), pairs: Int32(tout_number("pairs")))
     level = ColorLadder.level(
-      noColor: noColor, hasColors: sane && colors > 0, colors: colors, directFlag: tk_flag("RGB") != 0)
+      noColor: noColor, hasColors: sane && colors > 0, colors: colors, directFlag: tout_flag("RGB") != 0)
     ladder = ColorLadder(level: level)
   }
 
@@ -500,12 +499,12 @@ package final class TerminalStyles {
       now = Drawn(attributes: target.attributes)
     }
     if (now.foreground != nil && target.foreground == nil) || (now.background != nil && target.background == nil) {
-      if tk_out_cap("op") == 0 { tk_out_bytes("\u{1B}[39;49m", 8) }
+      if tout_cap("op") == 0 { tout_bytes("\u{1B}[39;49m", 8) }
       now.foreground = nil
       now.background = nil
     }
-    if let foreground = target.foreground, foreground != now.foreground { _ = tk_out_cap1("setaf", foreground) }
-    if let background = target.background, background != now.background { _ = tk_out_cap1("setab", background) }
+    if let foreground = target.foreground, foreground != now.foreground { _ = tout_cap1("setaf", foreground) }
+    if let background = target.background, background != now.background { _ = tout_cap1("setab", background) }
     current = target
   }
 
@@ -524,12 +523,12 @@ package final class TerminalStyles {
   /// `attributes` alone, every other attribute and the colours off.
   private func setAttributes(_ attributes: Attributes) {
     let set: (Attributes) -> Int32 = { attributes.contains($0) ? 1 : 0 }
-    if tk_out_sgr(set(.underline), set(.reverse), set(.dim), set(.bold)) != 0 { return }
-    if tk_out_cap("sgr0") == 0 { tk_out_bytes("\u{1B}[0m", 4) }
-    if attributes.contains(.bold) { _ = tk_out_cap("bold") }
-    if attributes.contains(.dim) { _ = tk_out_cap("dim") }
-    if attributes.contains(.reverse) { _ = tk_out_cap("rev") }
-    if attributes.contains(.underline) { _ = tk_out_cap("smul") }
+    if tout_sgr(set(.underline), set(.reverse), set(.dim), set(.bold)) != 0 { return }
+    if tout_cap("sgr0") == 0 { tout_bytes("\u{1B}[0m", 4) }
+    if attributes.contains(.bold) { _ = tout_cap("bold") }
+    if attributes.contains(.dim) { _ = tout_cap("dim") }
+    if attributes.contains(.reverse) { _ = tout_cap("rev") }
+    if attributes.contains(.underline) { _ = tout_cap("smul") }
   }
 
   private func map(_ style: Style) -> Drawn {
