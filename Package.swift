@@ -21,6 +21,10 @@ let package = Package(
     // `tk_` functions and `TK_` constants, versioned with the rest (docs/DESIGN.md, "The API of
     // TooltipCurses").
     .library(name: "CNcurses", targets: ["CNcurses"]),
+    // The C API (include/tooltip.h) for a C or C++ program that owns ncurses: a shared library
+    // that scripts/build-c-library.sh installs with the header and a pkg-config file
+    // (docs/C-API.md).
+    .library(name: "TooltipC", type: .dynamic, targets: ["TooltipC"]),
     .executable(name: "tooltip-tui", targets: ["tooltip-tui"]),
   ],
   targets: [
@@ -35,6 +39,11 @@ let package = Package(
 
     // The terminal layer: the only code that talks to ncurses.
     .target(name: "TooltipCurses", dependencies: ["TooltipKit", "CNcurses", "CTerminalGuard"]),
+
+    // The C API: `@_cdecl` functions over CursesTooltips and TerminalGuard, declared in
+    // Sources/TooltipC/include/tooltip.h (a header for C compilers, not a module of Swift's).
+    .target(
+      name: "TooltipC", dependencies: ["TooltipKit", "TooltipCurses", "CNcurses"], exclude: ["include"]),
 
     // Scenes: scene files (read with a size cap, decoded strictly, one error line each) and the
     // built-in scenes, shared by the demo, the benchmarks and the tests.
