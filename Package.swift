@@ -123,6 +123,10 @@ let package = Package(
         "hello-session",
         "hello-curses", "tooltip-misuse", "TestSupport",
       ]),
+    // The C API as a C author meets it: the header under C99 and C++17, the library installed
+    // by scripts/build-c-library.sh (built by the tests themselves), bad arguments under
+    // valgrind, the C example in tmux.
+    .testTarget(name: "CAPITests", dependencies: ["TestSupport"]),
     // The non-interactive modes (--snapshot, --check, --lint, scene files) through the binary.
     .testTarget(
       name: "CommandLineTests",
