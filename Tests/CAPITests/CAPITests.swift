@@ -140,4 +140,36 @@ import Testing
     #expect(pane.wrapperFiles?.read("before") == pane.wrapperFiles?.read("after"))
     #expect(pane.display("#{alternate_on}").hasPrefix("0"))
   }
+
+  /// Ctrl-Z under an interactive shell: the shell gets its terminal back with no mouse mode on
+  /// (the guard, through `ttk_guard_install`), `fg` brings the program back with its screen,
+  /// and after `q` the terminal's modes are what they were before it started.
+  @Test func ctrlZGivesTheShellItsTerminalAndFgBringsTheExampleBack() throws {
+    _ = try Self.installed.get()
+    let scratch = try TemporaryDirectory()
+    let pane = try TmuxPane(width: 60, height: 12, command: "env PS1='$ ' bash --norc --noprofile -i")
+    defer { pane.kill() }
+    func mouseModes() -> String {
+      pane.display("#{mouse_any_flag}#{mouse_all_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag}")
+    }
+    #expect(pane.wait { pane.capture().first?.hasPrefix("$") == true })
+    let (before, after) = (scratch.path("before"), scratch.path("after"))
+    let example = shellQuoted(Repository.path("Examples/HelloC/hello-c"))
+    pane.send("stty -g > \(shellQuoted(before)); clear; env TERM=xterm-256color LANG=C.UTF-8 \(example)", "Enter")
+    #expect(pane.wait { pane.display("#{alternate_on}") == "1" && pane.capture().first?.contains("File") == true })
+    #expect(mouseModes() != "00000", "no mouse mode while the example runs")
+    pane.send("C-z")
+    #expect(
+      pane.wait { pane.display("#{alternate_on}") == "0" && pane.capture().contains { $0.contains("Stopped") } })
+    #expect(mouseModes() == "00000", "mouse modes while stopped: \(mouseModes())")
+    pane.send("fg", "Enter")
+    #expect(pane.wait { pane.display("#{alternate_on}") == "1" && pane.capture().first?.contains("File") == true })
+    pane.send("Tab")
+    #expect(pane.wait { pane.capture().contains { $0.contains("File: Open and save files.") } }, "\(pane.capture())")
+    pane.send("q")
+    #expect(pane.wait { pane.display("#{alternate_on}") == "0" })
+    pane.send("stty -g > \(shellQuoted(after))", "Enter")
+    #expect(pane.wait { FileManager.default.fileExists(atPath: after) && scratch.read("after")?.isEmpty == false })
+    #expect(scratch.read("before") == scratch.read("after"))
+  }
 }
