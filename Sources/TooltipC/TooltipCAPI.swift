@@ -398,8 +398,9 @@ public func ttk_status_hint(_ pointer: OpaquePointer?) -> UnsafePointer<CChar>? 
     guard let id = tips.state.selectedID ?? tips.state.openID, let anchor = tips.scene.anchor(id: id) else {
       return handle.handOut("")
     }
-    let lines = [anchor.headline, anchor.supporting].filter { !$0.isEmpty }
-    return handle.handOut(lines.joined(separator: ": "))
+    // The lines as the bubble shows them: sanitized (no control character reaches the
+    // program's status line), trimmed, the hidden ones left out.
+    return handle.handOut(anchor.visibleLines.joined(separator: ": "))
   }
 }
 

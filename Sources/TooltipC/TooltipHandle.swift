@@ -49,10 +49,13 @@ enum LastError {
   /// The message as a C string, kept until the next call replaces it.
   nonisolated(unsafe) static var message = CString("")
 
-  /// Records the outcome of a call: success clears the last error.
+  /// The message after a success, made once.
+  static let none = CString("")
+
+  /// Records the outcome of a call: success clears the last error (no allocation).
   static func set(_ failure: CFailure?) {
     code = failure?.status ?? .ok
-    message = CString(failure.map { "\($0.status.name): \($0.detail)" } ?? "")
+    message = failure.map { CString("\($0.status.name): \($0.detail)") } ?? none
   }
 }
 
@@ -62,6 +65,7 @@ final class CString: @unchecked Sendable {
   /// The copy's bytes, NUL included.
   let pointer: UnsafeMutablePointer<CChar>
 
+  /// A copy of `text`'s UTF-8 bytes with a NUL after them.
   init(_ text: String) {
     let bytes = Array(text.utf8)
     pointer = .allocate(capacity: bytes.count + 1)
@@ -119,6 +123,7 @@ final class TooltipHandle {
   /// Every live handle: a pointer the library did not make, or freed already, is refused.
   nonisolated(unsafe) static var live: Set<UnsafeMutableRawPointer> = []
 
+  /// A handle for `tips`, its waker read once.
   init(tips: CursesTooltips) {
     self.tips = tips
     waker = tips.waker

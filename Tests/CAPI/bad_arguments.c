@@ -168,6 +168,11 @@ int main(void) {
   }
   EXPECT(event.kind, TTK_EVENT_NONE);
   EXPECT(events > 0, 1);
+  /* The open tooltip's lines for a status line: no control character reaches the program. */
+  EXPECT(ttk_open_id(tips) != NULL && strcmp(ttk_open_id(tips), "save") == 0, 1);
+  EXPECT(ttk_set_text(tips, "save", "Sa\x1b[31mve", "line\nbreak\a"), TTK_OK);
+  const char *hint = ttk_status_hint(tips);
+  EXPECT(hint != NULL && hint[0] != '\0' && strpbrk(hint, "\x1b\n\a") == NULL, 1);
   EXPECT(ttk_draw(tips) >= 0, 1);
   EXPECT(ttk_covered(tips, 0, NULL, &y, &w, &h), TTK_ENULL);
   EXPECT(ttk_covered(tips, -1, &x, &y, &w, &h), 0);
