@@ -5,7 +5,11 @@ import Testing
 /// The C API (Sources/TooltipC/include/tooltip.h) as a C author meets it: the header alone under
 /// strict C99 and C++17, the library installed by `scripts/build-c-library.sh`, a program built
 /// with `pkg-config`, bad arguments under valgrind, and the C example driven in tmux.
-@Suite(.serialized) struct CAPITests {
+///
+/// The suite builds the library itself (a release build, which keeps both cores busy), so it
+/// never runs beside the timed suites (`.busy`); its clicks in tmux are taps, a press and its
+/// release in one write, which no load can turn into a long press.
+@Suite(.serialized, .busy) struct CAPITests {
   /// The header's folder in the package.
   static let include = Repository.path("Sources/TooltipC/include")
 
@@ -122,17 +126,17 @@ import Testing
     pane.send("Enter")
     #expect(pane.wait { pane.capture().last == "ran file" }, "\(pane.capture())")
     // A click on the ? icon (column 49 of 60) opens its hint; Esc closes it.
-    pane.click(x: 49, y: 0)
+    pane.tap(x: 49, y: 0)
     #expect(pane.wait { pane.capture().contains { $0.contains("Tab, Enter, Esc.") && !$0.hasPrefix("Help") } })
     pane.send("Escape")
     #expect(pane.wait { !pane.capture().dropLast(2).contains { $0.contains("Tab, Enter, Esc.") } }, "\(pane.capture())")
     // A click on Edit runs it.
-    pane.click(x: 18, y: 0)
+    pane.tap(x: 18, y: 0)
     #expect(pane.wait { pane.capture().last == "ran edit" }, "\(pane.capture())")
     // A resize: the icons follow the right edge, and a click there still opens the hint.
     pane.tmux(["resize-window", "-t", "S", "-x", "50", "-y", "10"])
     #expect(pane.wait { pane.capture().first?.hasSuffix("?    @") == true && pane.capture().first?.count == 45 })
-    pane.click(x: 39, y: 0)
+    pane.tap(x: 39, y: 0)
     #expect(pane.wait { pane.capture().contains { $0.contains("Tab, Enter, Esc.") && !$0.hasPrefix("Help") } })
     pane.send("Escape")
     pane.send("q")
