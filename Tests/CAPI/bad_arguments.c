@@ -161,11 +161,14 @@ int main(void) {
   mouse.bstate = BUTTON1_RELEASED;
   EXPECT(ttk_handle(tips, KEY_MOUSE, &mouse) >= 0, 1);
   EXPECT(ttk_next_event(tips, NULL), TTK_ENULL);
-  int events = 0;
+  int events = 0, opened = 0;
   while (ttk_next_event(tips, &event) == 1) {
     if (event.id == NULL || event.reason == NULL || event.kind < 1 || event.kind > 3) failures++;
+    /* The struct as C lays it out: the kind, then the id and the reason the handle owns. */
+    if (event.kind == TTK_EVENT_OPENED && strcmp(event.id, "save") == 0 && event.reason[0] == '\0') opened++;
     events++;
   }
+  EXPECT(opened, 1);
   EXPECT(event.kind, TTK_EVENT_NONE);
   EXPECT(events > 0, 1);
   /* The open tooltip's lines for a status line: no control character reaches the program. */
