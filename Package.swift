@@ -21,6 +21,10 @@ let package = Package(
     // `tk_` functions and `TK_` constants, versioned with the rest (docs/DESIGN.md, "The API of
     // TooltipCurses").
     .library(name: "CNcurses", targets: ["CNcurses"]),
+    // The C API (include/tooltip.h) for a C or C++ program that owns ncurses: a shared library
+    // that scripts/build-c-library.sh installs with the header and a pkg-config file
+    // (docs/C-API.md).
+    .library(name: "TooltipC", type: .dynamic, targets: ["TooltipC"]),
     .executable(name: "tooltip-tui", targets: ["tooltip-tui"]),
   ],
   targets: [
@@ -37,6 +41,11 @@ let package = Package(
 
     // The terminal layer: the only code that talks to ncurses.
     .target(name: "TooltipCurses", dependencies: ["TooltipKit", "CNcurses", "CTerminalGuard", "CTerminalOutput"]),
+
+    // The C API: `@_cdecl` functions over CursesTooltips and TerminalGuard, declared in
+    // Sources/TooltipC/include/tooltip.h (a header for C compilers, not a module of Swift's).
+    .target(
+      name: "TooltipC", dependencies: ["TooltipKit", "TooltipCurses", "CNcurses"], exclude: ["include"]),
 
     // Scenes: scene files (read with a size cap, decoded strictly, one error line each) and the
     // built-in scenes, shared by the demo, the benchmarks and the tests.
@@ -124,6 +133,10 @@ let package = Package(
         "hello-session",
         "hello-curses", "tooltip-misuse", "TestSupport",
       ]),
+    // The C API as a C author meets it: the header under C99 and C++17, the library installed
+    // by scripts/build-c-library.sh (built by the tests themselves), bad arguments under
+    // valgrind, the C example in tmux.
+    .testTarget(name: "CAPITests", dependencies: ["TestSupport"]),
     // The non-interactive modes (--snapshot, --check, --lint, scene files) through the binary.
     .testTarget(
       name: "CommandLineTests",

@@ -21,7 +21,14 @@ program that owns it, the library's cell grid in one whose terminal the library 
 declarations that draw (the frame, the program's colours) have doc comments that begin
 "Drawing:" and are left out but for their lines that name a library symbol other than the
 grid's own vocabulary (the frame's signature taking the tooltip state), and their line that
-draws the tooltips over the program's cells (`grid.draw(layout, state:)`). Usage: glue_lines.py [-v] FILE... (prints "count path" for each; -v lists the lines).
+draws the tooltips over the program's cells (`grid.draw(layout, state:)`).
+A C program (a `.c` file, on the C API of tooltip.h) is counted by the same rules in C's terms:
+a line is glue when, blank lines and comments aside, it names a `ttk_` or `TTK_` name or
+`tooltip.h`, or a variable whose type or value is the library's (`ttk_tips *tips = ...`,
+`int consumed = ttk_handle(...)`; not a value the program's own `wgetch` returns through
+`ttk_guard_wgetch`), or continues a statement begun on a glue line; and a statement
+after a comment that begins "Tooltips:" is glue to its end (a loop that adds the anchors).
+Usage: glue_lines.py [-v] FILE... (prints "count path" for each; -v lists the lines).
 """
 import pathlib
 import re
@@ -160,8 +167,71 @@ def count(path, symbols, show=False):
     return glue
 
 
+def c_code(line, in_comment):
+    """The C line without comments and string contents, and whether a /* comment stays open."""
+    out = ""
+    i = 0
+    while i < len(line):
+        if in_comment:
+            end = line.find("*/", i)
+            if end < 0:
+                return out, True
+            in_comment = False
+            i = end + 2
+        elif line.startswith("/*", i):
+            in_comment = True
+            i += 2
+        elif line.startswith("//", i):
+            break
+        elif line[i] in "\"'":
+            quote = line[i]
+            j = i + 1
+            while j < len(line) and line[j] != quote:
+                j += 2 if line[j] == "\\" else 1
+            out += quote + quote
+            i = j + 1
+        else:
+            out += line[i]
+            i += 1
+    return out, in_comment
+
+
+def count_c(path, show=False):
+    """The glue lines of a C program on tooltip.h, by the module docstring's C rules."""
+    names = set()
+    library = r"\bttk_\w+|\bTTK_\w+|tooltip\.h"
+    glue = 0
+    depth = 0  # open ( [ { of a glue statement
+    marked = False  # a "Tooltips:" comment came: the next statement is glue
+    in_comment = False
+    for number, raw in enumerate(pathlib.Path(path).read_text().splitlines(), 1):
+        if re.match(r"\s*/\*\s*Tooltips:", raw) and not in_comment:
+            marked = True
+        body, in_comment = c_code(raw, in_comment)
+        if not body.strip():
+            continue
+        opens = sum(body.count(c) for c in "([{") - sum(body.count(c) for c in ")]}")
+        words = library + "".join(rf"|\b{name}\b" for name in names)
+        is_glue = depth > 0 or marked or re.search(words, body)
+        if not is_glue:
+            continue
+        glue += 1
+        if show:
+            print(f"{number:4} {raw}")
+        bound = re.match(r"\s*(?:const\s+)?(\w+)\s*\*?\s*(\w+)\s*(?:=\s*(.*)|;)", body)
+        value = bound.group(3) or "" if bound else ""
+        if bound and (bound.group(1).startswith("ttk_") or (re.match(words, value) and "ttk_guard_wgetch" not in value)):
+            names.add(bound.group(2))
+        depth = max(0, depth + opens)
+        if marked and depth > 0:
+            marked = False  # the statement opened: it is glue until it closes
+        elif marked and body.rstrip().endswith((";", "}")):
+            marked = False  # a braceless loop's header leaves it on for the statement after
+    return glue
+
+
 if __name__ == "__main__":
     symbols = library_symbols()
     show = "-v" in sys.argv[1:]
     for path in [arg for arg in sys.argv[1:] if arg != "-v"]:
-        print(count(path, symbols, show), path)
+        print(count_c(path, show) if path.endswith(".c") else count(path, symbols, show), path)

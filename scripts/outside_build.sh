@@ -50,7 +50,8 @@ import pathlib, re, sys
 
 root, programs = pathlib.Path(sys.argv[1]), sys.argv[2:]
 manifest = (root / "Package.swift").read_text()
-products = set(re.findall(r'\.library\(\s*name:\s*"([^"]+)"', manifest))
+# The C library (a dynamic product, for C programs) is no product a Swift program imports.
+products = set(re.findall(r'\.library\(\s*name:\s*"([^"]+)"(?!,\s*type:\s*\.dynamic)', manifest))
 modules = {name.replace("-", "_") for name in re.findall(
     r'\.(?:target|executableTarget|testTarget|systemLibrary|binaryTarget|macro|plugin)\(\s*name:\s*"([^"]+)"', manifest)}
 # `import X`, `public import X`, `@preconcurrency import X`, `import struct X.Y`, `@testable import X`.
@@ -129,7 +130,8 @@ for program in programs:
     targets.append(name)
 mirror(sources, work / "Outside")
 products = ['.product(name: "%s", package: "TooltipKit")' % p for p in
-            re.findall(r'\.library\(\s*name:\s*"([^"]+)"', (root / "Package.swift").read_text())]
+            re.findall(r'\.library\(\s*name:\s*"([^"]+)"(?!,\s*type:\s*\.dynamic)',
+                       (root / "Package.swift").read_text())]
 manifest = "\n".join([
     "// swift-tools-version:6.0",
     "// A user's package: the demo and the examples of TooltipKit as its own programs.",

@@ -63,7 +63,7 @@ import Testing
       says: "share a version"),
     Wrong(
       name: "a count of modules instead of products", file: "CONTRIBUTING.md",
-      replace: "shared by the four library products", with: "shared by the four modules", says: "four modules"),
+      replace: "shared by the five library products", with: "shared by the five modules", says: "five modules"),
     Wrong(
       name: "a dependency example asking for another version", file: "README.md", replace: "from: \"",
       with: "from: \"1", says: "asks for from:"),

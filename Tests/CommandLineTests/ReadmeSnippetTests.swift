@@ -48,7 +48,7 @@ import Testing
 
   static let examples = [
     "Examples/JobMonitor/main.swift", "Examples/OwnCurses/main.swift", "Examples/Session/main.swift",
-    "Examples/LogViewer/main.swift", "Examples/FileList/main.swift",
+    "Examples/LogViewer/main.swift", "Examples/FileList/main.swift", "Examples/HelloC/hello_c.c",
   ]
 
   /// `source` as the default build compiles it: the bodies of `#if !NO_TOOLTIPS` (indented one
