@@ -452,7 +452,6 @@ package final class TerminalOutput {
   }
 }
 
-
 /// A session's colours: the rung of the colour ladder that the terminal's terminfo entry and
 /// `NO_COLOR` allow, and each core `Style` as the terminfo sequences that draw it (`sgr` or
 /// `sgr0` and the single attributes, `op`, `setaf`, `setab`), appended to the frame being
