@@ -10,7 +10,9 @@ import Testing
 /// press, a resize with a bubble open, a click past column 223, quit, and the reading scene: a
 /// wrapped term opened by a click on its second row and by Enter, hidden by PgDn and the wheel,
 /// shown again by PgUp and the wheel); a failed check fails the test, with the matrix's table and
-/// the reasons in the message.
+/// the reasons in the message. Each terminal runs as its users leave it: its own default colours,
+/// and the demo with no `--theme` (`--follow`), which must pick a bubble that reads at least 3:1
+/// on that background, read back from the pixels.
 @Suite(.serialized, .timed) struct TerminalMatrixTests {
   /// The engines' names as the script takes them, and the programs each needs.
   static let engines: [(name: String, programs: [String])] = [
@@ -29,7 +31,7 @@ import Testing
       "/usr/bin/python3",
       [
         Repository.path("scripts/terminal-matrix.py"), "--only", installed.joined(separator: ","),
-        "--binary", Binary.path,
+        "--binary", Binary.path, "--follow",
       ],
       timeout: .seconds(900))
     let report = result.text + result.stderr

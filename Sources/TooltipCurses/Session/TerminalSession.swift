@@ -227,8 +227,13 @@ public final class TerminalSession {
     if output.synchronized { bytes += TerminalModes.Mode.synchronizedOutput.sequence(false) }
     bytes += output.endSequence() + TerminalOutput.capability("sgr0")
     // On a terminal with no alternate screen (the Linux console, GNU screen) the frame would
-    // stay under the prompt: the screen is cleared first.
-    if clearing { bytes += Self.clearScreen }
+    // stay under the prompt: the screen is cleared first, and the cursor left on its last row,
+    // where full-screen programs leave the prompt (the alternate screen's end puts back the
+    // shell's own cursor anyway).
+    if clearing {
+      let rows = ScreenSize.terminal()?.height ?? currentSize.height
+      bytes += Self.clearScreen + "\u{1B}[\(max(1, rows));1H"
+    }
     bytes += TerminalOutput.capability("rmcup")
     TerminalOutput.send(bytes, whilePending: true)
     tg_restore_modes()
