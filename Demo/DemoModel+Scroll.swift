@@ -64,8 +64,8 @@ extension DemoModel {
     switch input {
     case .key(.pageUp): return -page
     case .key(.pageDown): return page
-    case .mouse(let mouse) where mouse.isWheel && mouse.button == 4: return -3
-    case .mouse(let mouse) where mouse.isWheel && mouse.button == 5: return 3
+    case .mouse(let mouse) where mouse.action == .wheelUp: return -3
+    case .mouse(let mouse) where mouse.action == .wheelDown: return 3
     default: return nil
     }
   }

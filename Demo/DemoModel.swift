@@ -302,7 +302,7 @@ struct DemoModel {
       let closes: Bool
       switch input {
       case .key: closes = true
-      case .mouse(let mouse): closes = (mouse.isPress || mouse.isClick) && mouse.button == 1
+      case .mouse(let mouse): closes = mouse.action == .press(.primary) || mouse.action == .click(.primary)
       default: closes = false
       }
       guard closes else { return .unchanged }
@@ -337,7 +337,7 @@ struct DemoModel {
 
   /// The ASCII code of `key` when it is a character typed with exactly `modifiers`, else 0.
   private static func ascii(_ key: TerminalKey, _ modifiers: KeyModifiers) -> UInt8 {
-    guard key.modifiers == modifiers, let character = key.character else { return 0 }
+    guard key.modifiers == modifiers, case .character(let character) = key.code else { return 0 }
     return character.asciiValue ?? 0
   }
 

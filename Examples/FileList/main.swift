@@ -109,7 +109,8 @@ struct FileList {
       focus = order[(order.firstIndex(of: focus)! + (input == .key(.tab) ? 1 : order.count - 1)) % order.count]
     case .key(.character(" ")) where focus == .list: marked.formSymmetricDifference([cursor])
     case .key(.enter): run(focus == .delete ? "delete" : "open")
-    case .mouse(let mouse) where mouse.isWheel: scroll(by: mouse.button == 4 ? -3 : 3)
+    case .mouse(let mouse) where mouse.action == .wheelUp: scroll(by: -3)
+    case .mouse(let mouse) where mouse.action == .wheelDown: scroll(by: 3)
     case .mouse(let mouse) where mouse.action == .press(.primary) && (1...listRows).contains(mouse.point.y):
       focus = .list
       move(to: top + mouse.point.y - 1)

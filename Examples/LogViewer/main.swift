@@ -126,7 +126,8 @@ struct Viewer {
     case .key(.character("f")): scroll(by: follow ? -1 : lines.count)
     case .key(.up), .key(.down): scroll(by: input == .key(.up) ? -1 : 1)
     case .key(.pageUp), .key(.pageDown): scroll(by: (input == .key(.pageUp) ? -1 : 1) * (height - 3))
-    case .mouse(let mouse) where mouse.isWheel: scroll(by: mouse.button == 4 ? -3 : 3)
+    case .mouse(let mouse) where mouse.action == .wheelUp: scroll(by: -3)
+    case .mouse(let mouse) where mouse.action == .wheelDown: scroll(by: 3)
     default: break
     }
   }

@@ -24,11 +24,6 @@ public enum SceneFile {
   /// `holdSeconds` is above 0 and at most 60.
   public static let maxHoldSeconds = 60.0
 
-  /// A reading problem, under its old name: ``read(_:)`` throws ``SceneFileError`` (one error
-  /// type for every way a scene file cannot be used).
-  @available(*, deprecated, renamed: "SceneFileError")
-  public typealias ReadError = SceneFileError
-
   /// Reads and decodes the scene file at `path`: the one loader every program and mode
   /// shares, so they all accept the same files and report the same lines.
   ///

@@ -83,10 +83,10 @@ case "count-frames":
       var grid = CellGrid(size: session.size)
       _ = grid.write("frames \(frames)", at: Point(x: 0, y: 0), style: Style())
       session.present(grid)
-    case .input(.key(let key)) where key.character == "q":
+    case .input(.key(let key)) where key.code == .character("q"):
       session.end()
       exit(0)
-    case .input(.key(let key)) where key.character == "d": break
+    case .input(.key(let key)) where key.code == .character("d"): break
     case .input: session.unchanged()
     case .quit(let status, _): exit(status)
     default: break

@@ -86,32 +86,18 @@ public final class TerminalSession {
   package var wasWoken: Bool { input.wasWoken }
   /// Whether mouse reporting is on (buttons, button motion, SGR 1006).
   private let mouseOn: Bool
-  /// Whether the terminal reports every pointer motion, with no button held too (any-motion
-  /// tracking, DECSET 1003): what hover needs. The session follows each frame it presents
-  /// (`CellGrid.needsPointerMotion`), so setting it is needed no more; a program that
-  /// sets it to true keeps the reports on. Off at start, and off again on every way out;
-  /// without mouse reporting it stays off. Switching it off asks for button-motion tracking
-  /// (1002) again, as most terminals drop every mouse mode with 1003. Switching it on writes
-  /// 1003 off then on, and 1003 on once more at the first motion report: mlterm 3.9 otherwise
-  /// stops reporting motion after a key typed before it (`MotionTracking`).
-  @available(*, deprecated, message: "the session follows CellGrid.needsPointerMotion of each frame presented")
-  public var pointerMotion: Bool {
-    get { motion.isOn }
-    set {
-      motionAsked = newValue
-      followPointerMotion(newValue)
-    }
-  }
-  /// What the deprecated ``pointerMotion`` setter last asked for: reports stay on while true.
-  private var motionAsked = false
-
   /// Asks for any-motion reports, or withdraws them, as `wanted` says.
   private func followPointerMotion(_ wanted: Bool) {
     guard mouseOn, !ended else { return }
     let buttons = TerminalModes.Mode.buttonMotion.sequence(true)
     if let bytes = motion.switchTo(wanted, buttonsAfter: buttons) { TerminalOutput.send(bytes) }
   }
-  /// Any-motion tracking as asked for.
+  /// Any-motion tracking (DECSET 1003, what hover needs), which follows each frame presented
+  /// (`CellGrid.needsPointerMotion`). Off at start, and off again on every way out; without
+  /// mouse reporting it stays off. Switching it off asks for button-motion tracking (1002)
+  /// again, as most terminals drop every mouse mode with 1003. Switching it on writes 1003 off
+  /// then on, and 1003 on once more at the first motion report: mlterm 3.9 otherwise stops
+  /// reporting motion after a key typed before it (`MotionTracking`).
   private var motion = MotionTracking()
   private var ended = false
 
@@ -306,7 +292,7 @@ public final class TerminalSession {
   /// handler, the terminal restored. After ``end()``, or with a quit signal pending, nothing is
   /// drawn.
   public func present(_ frame: CellGrid) {
-    followPointerMotion(frame.needsPointerMotion || motionAsked)
+    followPointerMotion(frame.needsPointerMotion)
     output.present(frame)
   }
 

@@ -3,11 +3,14 @@
 /// A program names it to act on its own keys, and keeping keys symbolic lets that handling be
 /// tested without a terminal. The unmodified keys have static names (`.tab`, `.up`,
 /// `.pageDown`, `.character("q")`, `.function(1)`), so a `switch` reads `case .key(.tab)`; a
-/// modified key reads its ``modifiers`` and compares its ``unmodified`` key, or its
-/// ``character``.
+/// modified key reads its ``modifiers`` and switches over its ``code``
+/// (`case .character(let c)`, `case .function(let n)`).
 public struct TerminalKey: Hashable, Sendable {
-  /// Which key, without its modifiers.
-  package enum Code: Hashable, Sendable {
+  /// Which key, without its modifiers: the case a program switches over.
+  ///
+  /// One enum, so a program reads a character or a function key's number by matching its
+  /// case, with any modifiers held (``modifiers`` says which).
+  public enum Code: Hashable, Sendable {
     /// A printable character; a control character arrives as its letter with ``KeyModifiers/control``.
     case character(Character)
     /// Enter or Return.
@@ -44,32 +47,20 @@ public struct TerminalKey: Hashable, Sendable {
     case other(Int32)
   }
 
-  /// Which key.
-  package var code: Code
+  /// Which key: a program switches over it.
+  public var code: Code
   /// The modifiers held with it.
   public var modifiers: KeyModifiers
 
-  /// The key `code` with `modifiers` held.
-  package init(_ code: Code, modifiers: KeyModifiers = []) {
+  /// The key `code` with `modifiers` held: how a program names a key no static name covers
+  /// (`TerminalKey(.character("s"), modifiers: .control)`).
+  public init(_ code: Code, modifiers: KeyModifiers = []) {
     self.code = code
     self.modifiers = modifiers
   }
 
   /// The same key with no modifier held: `key.unmodified == .up` is any arrow up, Ctrl or not.
   public var unmodified: TerminalKey { TerminalKey(code) }
-
-  /// The character of a printable key, with any modifiers (Ctrl-C is `c` with
-  /// ``KeyModifiers/control``); nil for the other keys.
-  public var character: Character? {
-    if case .character(let character) = code { return character }
-    return nil
-  }
-
-  /// The number of a function key (F1 is 1), with any modifiers; nil for the other keys.
-  public var functionNumber: Int? {
-    if case .function(let number) = code { return number }
-    return nil
-  }
 
   /// This key with `modifiers` held as well: `.character("c").with(.control)` is Ctrl-C.
   public func with(_ modifiers: KeyModifiers) -> TerminalKey {
