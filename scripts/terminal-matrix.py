@@ -678,9 +678,10 @@ def bubble_closed(bubble, background):
 
 
 # The reading scene's wrapped term, `jointly and severally liable`: its two segments (x, y, width)
-# at scroll 0, and its bottom bubble (centred on the last segment, cropped at the left edge).
+# at scroll 0, and its bubble: below would be cropped at the left edge, so it takes the first
+# side with room, the right of the segment it is centred on (the last).
 JOINTLY = ((41, 5, 7), (4, 6, 20))
-READING_BUBBLE = (range(0, 29), range(8, 13), (13, 7))
+READING_BUBBLE = (range(25, 55), range(4, 8), (24, 6))
 
 
 class Context:
@@ -998,10 +999,10 @@ def check_reading(c):
     r.key("Prior")
     if not r.wait_for(back):
         raise Failed("PgUp did not bring the term back with its bubble")
-    r.press(60, 12, ["click", "--repeat", "4", "--delay", "50", "5"])
+    r.press(78, 20, ["click", "--repeat", "4", "--delay", "50", "5"])
     if not r.wait_for(off):
         raise Failed("the wheel did not scroll the term and its bubble off")
-    r.press(60, 12, ["click", "--repeat", "5", "--delay", "50", "4"])
+    r.press(78, 20, ["click", "--repeat", "5", "--delay", "50", "4"])
     if not r.wait_for(back):
         raise Failed("the wheel did not bring the term back with its bubble")
     r.key("q")
