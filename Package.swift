@@ -34,13 +34,17 @@ let package = Package(
     .target(name: "CTerminalGuard"),
     // The session's output: terminfo capabilities formatted into one frame buffer (internal).
     .target(name: "CTerminalOutput", linkerSettings: [.linkedLibrary("ncursesw")]),
+    // What TooltipCurses alone needs of ncurses beyond CNcurses' public names (internal).
+    .target(name: "CCursesSupport", dependencies: ["CNcurses"]),
 
     // The pure core: model, state machine, layout, cell grid, renderer, widths. The standard
     // library only: no C target, no platform module, no Foundation.
     .target(name: "TooltipKit"),
 
     // The terminal layer: the only code that talks to ncurses.
-    .target(name: "TooltipCurses", dependencies: ["TooltipKit", "CNcurses", "CTerminalGuard", "CTerminalOutput"]),
+    .target(
+      name: "TooltipCurses",
+      dependencies: ["TooltipKit", "CNcurses", "CTerminalGuard", "CTerminalOutput", "CCursesSupport"]),
 
     // The C API: `@_cdecl` functions over CursesTooltips and TerminalGuard, declared in
     // Sources/TooltipC/include/tooltip.h (a header for C compilers, not a module of Swift's).
@@ -75,7 +79,9 @@ let package = Package(
     .executableTarget(
       name: "job-monitor",
       dependencies: ["TooltipKit", "TooltipCurses", "CNcurses"],
-      path: "Examples/JobMonitor"
+      path: "Examples/JobMonitor",
+      // It calls panel.h's functions itself, so it links the panel library (CNcurses declares them).
+      linkerSettings: [.linkedLibrary("panelw")]
     ),
 
     // A fourth: a log viewer on the public API alone (a menu bar, error codes inside scrolling
@@ -124,7 +130,11 @@ let package = Package(
     .testTarget(name: "TooltipKitTests", dependencies: ["TooltipKit", "StateOracle", "TestSupport"]),
     .testTarget(
       name: "TooltipCursesTests",
-      dependencies: ["TooltipCurses", "TooltipKit", "CNcurses", "CTerminalGuard", "CursesReadBack", "TestSupport"]),
+      dependencies: [
+        "TooltipCurses", "TooltipKit", "CNcurses", "CTerminalGuard", "CCursesSupport", "CursesReadBack", "TestSupport",
+      ],
+      // The panel tests call panel.h's functions themselves.
+      linkerSettings: [.linkedLibrary("panelw")]),
     .testTarget(name: "TooltipScenesTests", dependencies: ["TooltipScenes", "TooltipKit", "TestSupport"]),
     .testTarget(
       name: "EndToEndTests",

@@ -5,7 +5,11 @@
                                    members, then the module's free functions and constants
     scripts/api.py OLD NEW         what NEW adds to OLD and what it removes, in the same form
     scripts/api.py --flat [GRAPHS] every public symbol, one a line: module, type, declaration
-                                   (tab-separated): the form of the release listing in api/
+                                   (tab-separated): the form of the release listing in api/.
+                                   The declaration is the whole signature, as the symbol graph
+                                   spells it (`func handle(_ value: Int32, mouse: MEVENT? = nil)
+                                   -> Bool`), so a changed parameter or result type is a symbol
+                                   removed and one added
     scripts/api.py --check         compares the API now (.build/symbol-graphs) with the last
                                    release's listing (the newest api/*.txt) and fails (exit 1)
                                    when a symbol added or removed is not named in CHANGELOG.md's
@@ -14,8 +18,8 @@
 GRAPHS defaults to .build/symbol-graphs, which scripts/docs.sh writes (one folder per module).
 The fourth library product, CNcurses (ncursesw through Sources/CNcurses/shim.h), has no symbol
 graph of its own: its API is the shim's own names, read from shim.h (every `tk_` function and
-struct and every `TK_` constant, as Swift imports them: `func tk_getmaxx(_:)`, `let TK_A_BOLD`);
-ncurses' own functions are ncurses' API, versioned by ncurses.
+struct and every `TK_` constant), each with its C declaration (`int tk_getmaxx(WINDOW *w)`,
+`const attr_t TK_A_BOLD`); ncurses' own functions are ncurses' API, versioned by ncurses.
 To compare two versions: copy .build/symbol-graphs aside, check out the other version, run
 scripts/docs.sh again, then `scripts/api.py OLD .build/symbol-graphs`. A renamed symbol shows as
 one removed and one added: the CHANGELOG entry names both (the old name and its replacement).
@@ -42,28 +46,58 @@ TYPES = {"swift.class", "swift.struct", "swift.enum", "swift.protocol", "swift.t
 
 
 def declaration(symbol):
-    """`struct Anchor`, `func send(_:layout:policy:)`, `init(mouse:)`: keyword and title."""
-    keyword = KEYWORDS.get(symbol["kind"]["identifier"], symbol["kind"]["displayName"].lower())
-    if keyword.endswith("var") or keyword == "let":  # a constant says so
-        spelled = [f["spelling"] for f in symbol.get("declarationFragments", []) if f["kind"] == "keyword"]
-        if "let" in spelled:
-            keyword = keyword.replace("var", "let") if keyword.endswith("var") else "let"
-        elif "var" in spelled and keyword == "let":
-            keyword = "var"
-    title = symbol["names"]["title"].removeprefix(".".join(symbol["pathComponents"][:-1]) + ".")
-    return f"{keyword} {title}".strip()
+    """The symbol's whole declaration, its fragments' spellings joined:
+    `struct Anchor`, `func send(_ input: TooltipInput, layout: SceneLayout) -> [TooltipEvent]`."""
+    fragments = symbol.get("declarationFragments")
+    if not fragments:  # no fragments (never seen): the keyword and title, as before
+        keyword = KEYWORDS.get(symbol["kind"]["identifier"], symbol["kind"]["displayName"].lower())
+        return f"{keyword} {symbol['names']['title']}".strip()
+    return " ".join("".join(f["spelling"] for f in fragments).split())
+
+
+# What may come before the keyword of a declaration, and the keywords that introduce one.
+MODIFIERS = {"static", "class", "final", "mutating", "nonmutating", "convenience", "required", "override",
+             "public", "open", "package", "nonisolated", "indirect", "lazy", "weak", "unowned", "dynamic",
+             "prefix", "postfix", "infix", "consuming", "borrowing", "__consuming", "optional", "isolated"}
+INTRODUCERS = {"func", "var", "let", "case", "init", "subscript", "struct", "class", "enum", "protocol",
+               "typealias", "associatedtype", "actor", "macro", "deinit"}
+
+
+def parse(declared):
+    """(keyword, base name) of a listing's declaration: ("func", "handle") for `func handle(_ value:
+    Int32) -> Bool`, ("init", "init") for `init?(rawValue: Int)`, ("static func", "==") for an
+    operator, ("c", "tk_getmaxx") for the C declaration of a shim name."""
+    c_name = re.match(r"(?!func |let |var |static )(?:.*?)\b((?:tk|TK)_\w+)\s*(?:\(.*)?$", declared)
+    if c_name:  # `const struct tk_x *tk_y(void)`: the name declared, not a type it names
+        return "c", c_name.group(1)
+    words = re.sub(r"@\w+(\([^)]*\))?", " ", declared).split()
+    keyword = []
+    while words and words[0] in MODIFIERS and not (
+            words[0] == "class" and (len(words) < 2 or words[1] not in INTRODUCERS)):
+        keyword.append(words.pop(0))
+    if not words:
+        return " ".join(keyword), ""
+    first = words.pop(0)
+    match = re.match(r"(init|subscript|deinit)\b", first)
+    if match:
+        return " ".join(keyword + [match.group(1)]), match.group(1)
+    keyword.append(first)
+    rest = " ".join(words)
+    name = re.match(r"`?(\w+|[^\s\w(`]+)", rest)  # an identifier, or an operator
+    return " ".join(keyword), name.group(1) if name else rest
 
 
 def shim(header=SHIM):
-    """{(type path or "", declaration)} for the shim's own names, as Swift sees them."""
+    """{(type path or "", declaration)} for the shim's own names, each with its C declaration:
+    `int tk_getmaxx(WINDOW *w)`, `const attr_t TK_A_BOLD`, `struct tk_x` (a struct as a type)."""
     text = header.read_text()
     entries = set()
-    for name, parameters in re.findall(
-            r"^static inline [\w\s\*]*?\b(tk_\w+)\(([^)]*)\)\s*\{", text, re.M):
-        count = 0 if parameters.strip() in ("", "void") else parameters.count(",") + 1
-        entries.add(("", "func %s(%s)" % (name, "_:" * count)))
-    for name in re.findall(r"^static const [\w\s\*]+?\b(TK_\w+)\s*=", text, re.M):
-        entries.add(("", "let " + name))
+    for result, name, parameters in re.findall(
+            r"^static inline ([\w\s\*]*?)\b(tk_\w+)\(([^)]*)\)\s*\{", text, re.M):
+        entries.add(("", " ".join(("%s%s(%s)" % (result.replace("*", " *").strip() + " ", name,
+                                                   parameters)).replace("* ", "*").split())))
+    for kind, name in re.findall(r"^static (const [\w\s\*]+?)\b(TK_\w+)\s*=", text, re.M):
+        entries.add(("", " ".join((kind + " " + name).split())))
     for name in re.findall(r"^struct (tk_\w+)\s*\{", text, re.M):
         entries.add((name, ""))
     return entries
@@ -145,7 +179,7 @@ def named(line):
     _, owner, declared = line.split("\t")
     if not declared:
         return owner
-    base = declared.split(" ")[-1].split("(")[0]
+    base = parse(declared)[1]
     return "%s.%s" % (owner, base) if owner else base
 
 
@@ -176,10 +210,10 @@ def check(folder=".build/symbol-graphs", listings="api", changelog="CHANGELOG.md
         # are named with them.
         whole = set()
         for _, parent, declared in (line.split("\t") for line in changed):
-            keyword, _, name = declared.partition(" ")
+            keyword, name = parse(declared) if declared else ("", "")
             if not declared:
                 whole.add(parent)
-            elif keyword in ("class", "struct", "enum", "protocol", "typealias"):
+            elif keyword.split(" ")[-1] in ("class", "struct", "enum", "protocol", "typealias"):
                 whole.add("%s.%s" % (parent, name) if parent else name)
         for line in changed:
             owner = line.split("\t")[1]

@@ -122,11 +122,15 @@ files = {pathlib.Path(f): root / f for f in listed if f and (root / f).is_file()
 mirror(files, work / "TooltipKit")
 (work / "TooltipKit" / "Package.swift").write_bytes((root / "Package.swift").read_bytes())
 
-sources, targets = {}, []
+sources, targets, panels = {}, [], set()
 for program in programs:
     name = pathlib.Path(program).name
     for source in (root / program).rglob("*.swift"):
         sources[pathlib.Path("Sources", name, source.relative_to(root / program))] = source
+        # A program that calls panel.h's functions itself links the panel library, as a user's
+        # would (CNcurses declares them; TooltipCurses loads the library only for its own panels).
+        if re.search(r"\bnew_panel\(", source.read_text()):
+            panels.add(name)
     targets.append(name)
 mirror(sources, work / "Outside")
 products = ['.product(name: "%s", package: "TooltipKit")' % p for p in
@@ -141,7 +145,9 @@ manifest = "\n".join([
     '  name: "Outside",',
     '  dependencies: [.package(path: "../TooltipKit")],',
     "  targets: [",
-    *['    .executableTarget(name: "%s", dependencies: [%s]),' % (t, ", ".join(products)) for t in targets],
+    *['    .executableTarget(name: "%s", dependencies: [%s]%s),' % (
+        t, ", ".join(products), ', linkerSettings: [.linkedLibrary("panelw")]' if t in panels else "")
+      for t in targets],
     "  ],",
     "  swiftLanguageModes: [.v6]",
     ")",

@@ -117,8 +117,8 @@ import TooltipKit
     let released = try Self.file("api/\(newest ?? "").txt")
     let directory = try TemporaryDirectory()
     let now =
-      released.split(separator: "\n").filter { $0 != "TooltipKit\tAnchor\tvar headline" }
-      + ["TooltipKit\tAnchor\tvar madeUp"]
+      released.split(separator: "\n").filter { !$0.hasPrefix("TooltipKit\tAnchor\tvar headline:") }
+      + ["TooltipKit\tAnchor\tvar madeUp: Int"]
     let nowPath = try directory.write("now.txt", now.joined(separator: "\n"))
     try FileManager.default.createDirectory(atPath: directory.path("api"), withIntermediateDirectories: true)
     _ = try directory.write("api/\(newest ?? "").txt", released)
@@ -133,6 +133,52 @@ import TooltipKit
     #expect(unnamed.status == 1, "\(unnamed.text)\(unnamed.stderr)")
     #expect(unnamed.stderr.contains("Anchor.madeUp") && unnamed.stderr.contains("Anchor.headline"), "\(unnamed.stderr)")
     let named = try check("### Added\n\n- `Anchor.madeUp`.\n\n### Removed\n\n- `Anchor.headline`.")
+    #expect(named.status == 0, "\(named.text)\(named.stderr)")
+  }
+
+  /// The listing holds each symbol's whole declaration, so a parameter or property whose type
+  /// changed is a symbol removed and one added, which CHANGELOG must name: here
+  /// `CursesTooltips.handle(_:mouse:)` taking an `Int` and `Anchor.headline` a `Substring`.
+  @Test func aChangedTypeIsAChangeTheChangelogMustName() throws {
+    let listings = try FileManager.default.contentsOfDirectory(atPath: Repository.path("api"))
+      .filter { $0.hasSuffix(".txt") }
+    let newest = try #require(
+      listings.max {
+        (Self.semanticVersion($0.dropLast(4))?.numbers ?? []).lexicographicallyPrecedes(
+          Self.semanticVersion($1.dropLast(4))?.numbers ?? [])
+      })
+    let released = try Self.file("api/\(newest)").split(separator: "\n").map(String.init)
+    let handle = try #require(
+      released.first {
+        $0.hasPrefix("TooltipCurses\tCursesTooltips\t") && $0.contains("func handle(_ value: Int32")
+      })
+    let headline = try #require(released.first { $0.hasPrefix("TooltipKit\tAnchor\tvar headline: String") })
+    #expect(handle.contains("Int32"), "\(handle)")
+    let changed = [
+      handle.replacingOccurrences(of: "Int32", with: "Int"),
+      headline.replacingOccurrences(of: "String", with: "Substring"),
+    ]
+    let now = released.filter { $0 != handle && $0 != headline } + changed
+    let directory = try TemporaryDirectory()
+    let nowPath = try directory.write("now.txt", now.joined(separator: "\n"))
+    try FileManager.default.createDirectory(atPath: directory.path("api"), withIntermediateDirectories: true)
+    _ = try directory.write("api/\(newest)", released.joined(separator: "\n"))
+    func check(_ notes: String) throws -> Finished {
+      let changelogPath = try directory.write(
+        "CHANGELOG.md", "# Changelog\n\n## [Unreleased]\n\n\(notes)\n\n## [0.0.1] - 2026-01-01\n")
+      return try runProcess(
+        "/usr/bin/python3",
+        [Repository.path("scripts/api.py"), "--check", nowPath, directory.path("api"), changelogPath])
+    }
+    let unnamed = try check("### Changed\n\n- Something else.")
+    #expect(unnamed.status == 1, "\(unnamed.text)\(unnamed.stderr)")
+    #expect(unnamed.text.contains("2 added, 2 removed"), "\(unnamed.text)")
+    for line in [handle] + [headline] + changed {
+      let declaration = try #require(line.split(separator: "\t").last)
+      #expect(unnamed.stderr.contains(declaration), "\(declaration) not reported: \(unnamed.stderr)")
+    }
+    let named = try check(
+      "### Changed\n\n- `CursesTooltips.handle` takes an `Int`; `Anchor.headline` is a `Substring`.")
     #expect(named.status == 0, "\(named.text)\(named.stderr)")
   }
 

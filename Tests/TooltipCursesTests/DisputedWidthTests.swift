@@ -1,3 +1,4 @@
+import CCursesSupport
 import CNcurses
 import Testing
 import TooltipCurses
@@ -55,8 +56,8 @@ import TooltipKit
   /// place it: it and the cell after it are drawn by hand, as a disputed grapheme is, and a
   /// change over it sends its row whole. Scalars both measure alike stay curses' to draw.
   @Test func aScalarCursesMeasuresOtherwiseIsDrawnByHand() throws {
-    try #require(tk_curses_width(0x1FAE8) != 2, "this C library measures U+1FAE8 as the table does")
-    #expect(tk_curses_width(0x4E2D) == 2 && tk_curses_width(0x2500) == 1)
+    try #require(cs_curses_width(0x1FAE8) != 2, "this C library measures U+1FAE8 as the table does")
+    #expect(cs_curses_width(0x4E2D) == 2 && cs_curses_width(0x2500) == 1)
     let g = grid(["a\u{1FAE8}b─中c"], width: 8)
     #expect(Text.width("\u{1FAE8}") == 2)
     #expect(TerminalOutput.handDrawnCells(g, rows: [0]) == [Point(x: 1, y: 0), Point(x: 3, y: 0)])

@@ -1,3 +1,4 @@
+import CCursesSupport
 import CNcurses
 import Testing
 import TooltipCurses
@@ -73,8 +74,8 @@ extension CursesScreenTests {
       _ = state.send(.open("open"), layout: layout)
       wmove(host.window, 5, 7)
       let drawn = overlay.draw(layout, state: state)
-      #expect(tk_getcury(host.window) == 5, "the cursor row")
-      #expect(tk_getcurx(host.window) == 7, "the cursor column")
+      #expect(cs_getcury(host.window) == 5, "the cursor row")
+      #expect(cs_getcurx(host.window) == 7, "the cursor column")
       let bubble = try #require(layout.bubble(for: "open"))
       #expect(drawn == [bubble.body, Rect(origin: bubble.pointer, size: Size(width: 1, height: 1))])
       // The bubble: body row 1 holds the headline on the light theme's fill (palette 233).

@@ -1,3 +1,4 @@
+import CCursesSupport
 import CNcurses
 import Testing
 import TooltipCurses
@@ -62,7 +63,7 @@ extension CursesScreenTests {
   /// The screen as the terminal has it after the last `doupdate` (curses' `curscr`): each row's
   /// text and each cell's attributes and pair.
   func physicalScreen() -> (text: [String], cells: [[String]]) {
-    let window = tk_curscr()!
+    let window = cs_curscr()!
     var text: [String] = []
     var cells: [[String]] = []
     for y in 0..<tk_lines() {
@@ -75,7 +76,7 @@ extension CursesScreenTests {
           var background: Int32 = 0
           var attrs: attr_t = 0
           var pair: Int32 = 0
-          _ = tk_cell_colors(window, y, x, &foreground, &background, &attrs, &pair)
+          _ = cs_cell_colors(window, y, x, &foreground, &background, &attrs, &pair)
           return "\(attrs)/\(foreground)/\(background)"
         })
     }
@@ -88,7 +89,7 @@ extension CursesScreenTests {
     var background: Int32 = 0
     var attrs: attr_t = 0
     var pair: Int32 = 0
-    _ = tk_cell_colors(tk_curscr(), Int32(y), Int32(x), &foreground, &background, &attrs, &pair)
+    _ = cs_cell_colors(cs_curscr(), Int32(y), Int32(x), &foreground, &background, &attrs, &pair)
     return (foreground, background)
   }
 

@@ -1,3 +1,4 @@
+import CCursesSupport
 import CNcurses
 import TooltipKit
 
@@ -90,7 +91,7 @@ struct CellWriter {
 extension CellGrid {
   /// Whether curses cannot be left to place `cell`: terminals disagree on its grapheme's width
   /// (``hasDisputedWidth(_:)``), or curses, which advances by the C library's `wcwidth`
-  /// (`tk_curses_width`), measures it otherwise than the core's table did. ``TerminalOutput``
+  /// (`cs_curses_width`), measures it otherwise than the core's table did. ``TerminalOutput``
   /// writes such a cell over blanks at an explicit position; an overlay leaves it blank.
   ///
   /// Asked of every cell a frame sends, so it is inlined, and a cell below U+0300 (ASCII,
@@ -104,12 +105,12 @@ extension CellGrid {
   /// or cannot measure one of them.
   func cursesMeasuresApart(_ cell: PackedCell) -> Bool {
     guard cell.isCluster else {
-      let width = tk_curses_width(cell.code)
+      let width = cs_curses_width(cell.code)
       return width < 0 || Int(width) != cell.width
     }
     var total = 0
     for scalar in text(of: cell).unicodeScalars {
-      let width = tk_curses_width(scalar.value)
+      let width = cs_curses_width(scalar.value)
       if width < 0 { return true }
       total += Int(width)
     }

@@ -1,3 +1,4 @@
+import CCursesSupport
 import CNcurses
 import TooltipKit
 
@@ -99,9 +100,9 @@ package final class CursesColors: StyleResolver {
   /// program's defaults (the terminal's own after `use_default_colors`).
   package init(pairs: Range<Int32>, noColor: String?) {
     var level = ColorLevel.none
-    if noColor?.isEmpty ?? true, has_colors(), tk_colors() > 0 {
+    if noColor?.isEmpty ?? true, has_colors(), cs_colors() > 0 {
       level = ColorLadder.level(
-        noColor: noColor, hasColors: true, colors: Int(tk_colors()), directFlag: tk_has_direct_color() != 0)
+        noColor: noColor, hasColors: true, colors: Int(cs_colors()), directFlag: cs_has_direct_color() != 0)
     }
     var foreground: Int32 = -1
     var background: Int32 = -1
@@ -109,7 +110,7 @@ package final class CursesColors: StyleResolver {
       _ = extended_pair_content(0, &foreground, &background)
     }
     self.level = level
-    let upper = max(1, min(pairs.upperBound, level == .none ? 1 : tk_color_pairs()))
+    let upper = max(1, min(pairs.upperBound, level == .none ? 1 : cs_color_pairs()))
     let lower = max(1, pairs.lowerBound)
     pairRange = lower..<max(lower, upper)
     nextPair = pairRange.lowerBound

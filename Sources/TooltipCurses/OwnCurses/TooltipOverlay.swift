@@ -1,3 +1,4 @@
+import CCursesSupport
 import CNcurses
 import TooltipKit
 
@@ -172,11 +173,11 @@ public final class TooltipOverlay {
     // Nothing open and nothing highlighted: no curses call at all.
     guard !now.isEmpty else { return now }
 
-    let cursorY = tk_getcury(window)
-    let cursorX = tk_getcurx(window)
+    let cursorY = cs_getcury(window)
+    let cursorX = cs_getcurx(window)
     var savedAttrs: attr_t = 0
     var savedPair: Int32 = 0
-    tk_attr_get(window, &savedAttrs, &savedPair)
+    cs_attr_get(window, &savedAttrs, &savedPair)
     defer {
       _ = tk_attr_set(window, savedAttrs, savedPair)
       wmove(window, cursorY, cursorX)
@@ -189,7 +190,7 @@ public final class TooltipOverlay {
       for y in rect.minY..<rect.maxY {
         let minX = rect.minX > 0 && continues(y: y, x: rect.minX) ? rect.minX - 1 : rect.minX
         let maxX = rect.maxX < bounds.maxX && continues(y: y, x: rect.maxX) ? rect.maxX + 1 : rect.maxX
-        tk_add_attrs(window, Int32(y), Int32(minX), Int32(maxX - minX), TK_A_REVERSE)
+        cs_add_attrs(window, Int32(y), Int32(minX), Int32(maxX - minX), TK_A_REVERSE)
         (left, right) = (min(left, minX), max(right, maxX))
       }
       reach[index] = Rect(
@@ -254,7 +255,7 @@ public final class TooltipOverlay {
     var background: Int32 = -1
     var attrs: attr_t = 0
     var pair: Int32 = 0
-    guard tk_cell_colors(window, Int32(y), Int32(x), &foreground, &background, &attrs, &pair) == OK else { return }
+    guard cs_cell_colors(window, Int32(y), Int32(x), &foreground, &background, &attrs, &pair) == OK else { return }
     _ = tk_attr_set(window, attrs, pair)
     _ = tk_put(window, Int32(y), Int32(x), " ")
   }
@@ -281,7 +282,7 @@ public final class TooltipOverlay {
   /// brought up to date with what now lies under it.
   private func drawPanels(_ bubble: BubbleLayout?, styles: BubbleStyles, bounds: Rect) {
     if let shown, let bubble, shown.bubble == bubble, shown.styles == styles {
-      for entry in panels { _ = top_panel(entry.panel) }
+      for entry in panels { _ = cs_top_panel(entry.panel) }
       guard let last = panels.last, bounds.contains(bubble.pointer), panels.count == 2 else { return }
       let style = pointer(bubble, styles: styles, under: nil, at: bubble.pointer)
       if pointerBackground != style.background {
@@ -307,7 +308,7 @@ public final class TooltipOverlay {
       let window = newwin(
         Int32(rect.size.height), Int32(rect.size.width), Int32(rect.origin.y), Int32(rect.origin.x))
     else { return nil }
-    guard let panel = new_panel(window) else {
+    guard let panel = cs_new_panel(window) else {
       delwin(window)
       return nil
     }
@@ -317,7 +318,7 @@ public final class TooltipOverlay {
 
   private func removePanels() {
     for entry in panels.reversed() {
-      del_panel(entry.panel)
+      cs_del_panel(entry.panel)
       delwin(entry.window)
     }
     panels = []
@@ -356,14 +357,14 @@ public final class TooltipOverlay {
     if let window {
       source = window
     } else {
-      source = tk_window_under(panels.last?.panel, Int32(point.y), Int32(point.x))
-      cell = Point(x: point.x - Int(tk_getbegx(source)), y: point.y - Int(tk_getbegy(source)))
+      source = cs_window_under(panels.last?.panel, Int32(point.y), Int32(point.x))
+      cell = Point(x: point.x - Int(cs_getbegx(source)), y: point.y - Int(cs_getbegy(source)))
     }
     var foreground: Int32 = -1
     var background: Int32 = -1
     var attrs: attr_t = 0
     var pair: Int32 = 0
-    guard tk_cell_colors(source, Int32(cell.y), Int32(cell.x), &foreground, &background, &attrs, &pair) == OK
+    guard cs_cell_colors(source, Int32(cell.y), Int32(cell.x), &foreground, &background, &attrs, &pair) == OK
     else { return (colors.resolve(styles.pointer), nil) }
     guard styles.pointer.foreground != nil else {
       return (CursesStyle(attrs: attrs | colors.resolve(styles.pointer).attrs, pair: pair), background)

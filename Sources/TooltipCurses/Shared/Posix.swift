@@ -1,3 +1,4 @@
+import CCursesSupport
 import CNcurses
 
 #if canImport(Glibc)
@@ -19,7 +20,7 @@ package func codesetIsUTF8() -> Bool {
 /// `en_US.UTF-8`), whatever the user's own locale is. Loaded once, and kept for measuring what
 /// curses will draw (``CellGrid/cursesCannotPlace(_:)``).
 package func utf8LocaleIsInstalled() -> Bool {
-  tk_utf8_locale_installed() != 0
+  cs_utf8_locale_installed() != 0
 }
 
 /// Writes every byte to `fd`, retrying short and interrupted writes, and waiting for the

@@ -1,3 +1,4 @@
+import CCursesSupport
 import CNcurses
 import Synchronization
 import TooltipKit
@@ -43,7 +44,7 @@ package enum ScreenSize {
   static func terminfo(_ term: UnsafePointer<CChar>) -> Size? {
     var columns: Int32 = -1
     var lines: Int32 = -1
-    tk_terminfo_size(term, 1, &columns, &lines)
+    cs_terminfo_size(term, 1, &columns, &lines)
     guard columns > 0, lines > 0 else { return nil }
     return Size(width: Int(columns), height: Int(lines))
   }
