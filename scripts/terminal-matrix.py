@@ -991,7 +991,11 @@ def check_reading(c):
     r.key("Return")
     if not r.wait_for(bubble_open(READING_BUBBLE, c.background)):
         raise Failed("Enter opened no bubble")
-    off = lambda s: not s.ink(first[0], first[1]) and bubble_closed(READING_BUBBLE, c.background)(s)
+    # Off: the term gone from its row, and the bubble's far column (past the text the scrolled
+    # lines bring, which a cell's reading of the near one could take for the fill) background.
+    columns, rows, _ = READING_BUBBLE
+    far = (range(columns[-1], columns[-1] + 1), rows, None)
+    off = lambda s: not s.ink(first[0], first[1]) and bubble_closed(far, c.background)(s)
     back = lambda s: s.ink(first[0], first[1]) and bubble_open(READING_BUBBLE, c.background)(s)
     r.key("Next")
     if not r.wait_for(off):
