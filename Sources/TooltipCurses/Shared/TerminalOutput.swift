@@ -218,8 +218,8 @@ package final class TerminalOutput {
       }
       let here = Point(x: x, y: run.row)
       // A run of blanks of one style erased (`ech`) when that is shorter than writing it: it
-      // keeps an open within budget, 242 bytes (0.98x the minimal encoding) with it, 301
-      // (1.22x) without (BENCHMARKS.md, "Plain code"). An erase leaves blanks in the background
+      // keeps the first open within budget, 244 bytes (0.99x the minimal encoding) with it,
+      // 301 (1.22x) without (BENCHMARKS.md, "Plain code"). An erase leaves blanks in the background
       // colour alone: never a run whose blanks show an attribute, reverse video or an underline.
       if cell.code == 0x20 && cell.width == 1 && (erasesInColour || cell.isBlank)
         && grid.style(of: cell).attributes.isDisjoint(with: [.reverse, .underline])
