@@ -19,8 +19,8 @@ Figures, per run of one program:
                   written, over --idle seconds with nothing open and again with a tooltip open.
   peak RSS        VmHWM of /proc/PID/status just before q.
 
-The minimal encoding of the open and of the close is computed from tooltip-tui's own
-`--snapshot --ansi` screens: the changed cells' UTF-8, one cursor move (CSI row;col H) per run
+The minimal encoding of the open, of the close and of a Tab is computed from tooltip-tui's own
+`--snapshot --ansi` screens (`--open ID`, `--select ID`): the changed cells' UTF-8, one cursor move (CSI row;col H) per run
 of changed cells, one SGR per style change (256-colour form, the shorter of a delta and a
 reset), and one cursor move at the end to put the cursor back on the selected anchor.
 """
@@ -55,6 +55,18 @@ SCENE = {
     "anchor_cell": (18, 6),  # 0-based column, row of top-sm's box
     "empty_cell": (2, 3),  # an empty cell, nothing drawn there
     "anchor_count": 8,
+    # The anchors in reading order, as Tab visits them from the first, with the cell of each
+    # one's box (where the cursor rests when it is selected).
+    "tab_order": [
+        ("top-sm", (18, 6)),
+        ("top-md", (58, 6)),
+        ("left-sm", (34, 10)),
+        ("right-sm", (44, 10)),
+        ("left-md", (33, 13)),
+        ("right-md", (44, 13)),
+        ("bottom-sm", (18, 17)),
+        ("bottom-md", (58, 17)),
+    ],
 }
 
 ENTER, ESC, TAB, QUIT = b"\r", b"\x1b", b"\t", b"q"
@@ -733,7 +745,7 @@ def replace_in_row(row, old: str, new: str):
 
 def lower_bounds(binary: str, cols: int, rows: int) -> dict[str, dict[str, int]]:
     """The minimal encodings of the changes the driver makes: the first open (from the start
-    screen), an open after an Esc, a close by Esc and a close by a tap.
+    screen), an open after an Esc, a close by Esc, a close by a tap and a Tab.
 
     The screens are tooltip-tui's own snapshots, closed and `--open ID`; after a close the
     status row names it, so those screens are the closed snapshot with the open one's status
@@ -747,12 +759,22 @@ def lower_bounds(binary: str, cols: int, rows: int) -> dict[str, dict[str, int]]
         screen[-1] = replace_in_row(opened[-1], f"opened {oid}", f"closed {oid} {reason}")
         return screen
 
+    # A Tab: from each anchor selected (`--select ID`) to the next, wrapping; the median, as the
+    # driver reports the median Tab.
+    order = SCENE["tab_order"]
+    selected = [parse_ansi_screen(snapshot(binary, cols, rows, "--select", i), cols, rows) for i, _ in order]
+    tabs = [
+        minimal_encoding(selected[k], selected[(k + 1) % len(order)], order[(k + 1) % len(order)][1])
+        for k in range(len(order))
+    ]
+    tab = sorted(tabs, key=lambda e: e["bytes"])[len(tabs) // 2]
     cursor = SCENE["anchor_cell"]
     return {
         "open_first": minimal_encoding(closed, opened, cursor),
         "open": minimal_encoding(after_close("by Esc"), opened, cursor),
         "close": minimal_encoding(opened, after_close("by Esc"), cursor),
         "close_tap": minimal_encoding(opened, after_close("by a tap"), cursor),
+        "tab": tab,
     }
 
 
@@ -887,6 +909,7 @@ def table(summary: dict, bounds: dict | None, names: dict[str, str], n: int) -> 
             ("close (Esc)", "close_bytes", "close"),
             ("open (click)", "click_open_bytes", "open"),
             ("close (click)", "click_close_bytes", "close_tap"),
+            ("Tab", "tab_bytes", "tab"),
         )
         for what, key, bound in pairs:
             lb = bounds[bound]

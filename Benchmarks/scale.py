@@ -255,7 +255,7 @@ def copy_case(args, folder: Path, results: dict, lines: list[str]) -> None:
     for _ in range(args.runs):
         for name, scene in (("short", short), ("long", big)):
             copy_runs[name].append(
-                session(args.tui, scene, 80, 24, b"? keys", copy_script(args.keys, args.quiet_ms), args.quiet_ms))
+                session(args.tui, scene, 80, 24, b"quit", copy_script(args.keys, args.quiet_ms), args.quiet_ms))
     lines.append("")
     lines.append(f"copy: an 80x24 terminal, a one-line headline against {args.copy_mb:g} MB, {args.runs} sessions")
     lines.append(f"{'(median, ms)':<32} {'one line':>10} {'long':>10} {'ratio':>7}")

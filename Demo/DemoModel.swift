@@ -262,6 +262,11 @@ struct DemoModel {
     return .draw
   }
 
+  /// Selects `id` as `--select` does, leaving every tooltip closed.
+  mutating func select(_ id: String) {
+    send(.select(id))
+  }
+
   /// Opens `id` as `--open` does: selects it, then opens its tooltip.
   mutating func open(_ id: String) {
     send(.select(id))

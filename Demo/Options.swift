@@ -54,6 +54,8 @@ struct Options: Equatable {
   var mouse = true
   var size: Size?
   var openID: String?
+  /// `--select`: the anchor a snapshot shows selected, closed (the benchmark driver's Tab).
+  var selectID: String?
   var bare = false
   var ansi = false
   var svg = false
@@ -65,7 +67,8 @@ struct Options: Equatable {
       tooltip-tui [--scene gallery|form|edges|reading|FILE.json] [--theme light|dark]
                   [--fidelity hug|file] [--dismiss consume|pass-through] [--edges crop|shift]
                   [--hover] [--focus] [--ascii] [--no-mouse] [--open ID] [--bare]
-      tooltip-tui --snapshot --size COLSxROWS [--open ID] [--bare] [--ansi | --svg] [options above]
+      tooltip-tui --snapshot --size COLSxROWS [--open ID | --select ID] [--bare] [--ansi | --svg]
+                  [options above]
       tooltip-tui --check --size COLSxROWS [--scene ...] [--edges crop|shift]
       tooltip-tui --lint [--scene ...]
       tooltip-tui --help | --version
@@ -90,6 +93,7 @@ struct Options: Equatable {
       --no-mouse       do not ask the terminal for mouse events
       --size CxR       screen size for --snapshot and --check, e.g. 80x24
       --open ID        open that anchor's tooltip first (and select it)
+      --select ID      --snapshot: select that anchor, as Tab does, without opening it
       --bare           no title and status rows: the scene fills the screen
       --ansi           --snapshot output with colours and attributes as SGR sequences
       --svg            --snapshot output as an SVG picture, drawn cell by cell
@@ -117,6 +121,10 @@ struct Options: Equatable {
     if let id = openID, scenes[0].scene.anchor(id: id) == nil {
       throw .usage(
         UsageError("--open: no anchor '\(ErrorText.display(id))' in scene \(ErrorText.display(scenes[0].name))"))
+    }
+    if let id = selectID, scenes[0].scene.anchor(id: id) == nil {
+      throw .usage(
+        UsageError("--select: no anchor '\(ErrorText.display(id))' in scene \(ErrorText.display(scenes[0].name))"))
     }
     return scenes
   }
@@ -207,6 +215,10 @@ struct Options: Equatable {
         let raw = try value(for: flag, inline: inline)
         guard !raw.isEmpty else { throw UsageError("--open needs an anchor id") }
         options.openID = raw
+      case "--select":
+        let raw = try value(for: flag, inline: inline)
+        guard !raw.isEmpty else { throw UsageError("--select needs an anchor id") }
+        options.selectID = raw
       case "--size": options.size = try parseSize(value(for: flag, inline: inline))
       default:
         if argument.hasPrefix("-") {
@@ -247,6 +259,10 @@ struct Options: Equatable {
     }
     if options.ansi && options.mode != .snapshot { throw UsageError("--ansi works with --snapshot only") }
     if options.svg && options.mode != .snapshot { throw UsageError("--svg works with --snapshot only") }
+    if options.selectID != nil && options.mode != .snapshot { throw UsageError("--select works with --snapshot only") }
+    if options.selectID != nil && options.openID != nil {
+      throw UsageError("--open and --select cannot be used together")
+    }
     if options.ansi && options.svg { throw UsageError("--ansi and --svg cannot be used together") }
     if options.mode == .check || options.mode == .lint {
       if options.openID != nil { throw UsageError("--open does not work with \(modes[0])") }

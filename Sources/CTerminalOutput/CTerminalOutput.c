@@ -90,18 +90,6 @@ int tout_erase(int n) {
   return 1;
 }
 
-int tout_column(int x) {
-  if (!present(column_address)) return 0;
-  (void)tputs(tiparm(column_address, x), 1, put);
-  return 1;
-}
-
-int tout_row(int y) {
-  if (!present(row_address)) return 0;
-  (void)tputs(tiparm(row_address, y), 1, put);
-  return 1;
-}
-
 int tout_delete(int n) {
   if (present(parm_dch)) {
     (void)tputs(tiparm(parm_dch, n), 1, put);

@@ -56,6 +56,20 @@ struct BenchmarkDriverSmokeTests {
       }
       #expect((run["exit_status"] as? NSNumber)?.intValue == 0, "\(side) did not quit cleanly on q")
     }
+
+    // The byte budget (BENCHMARKS.md): what the writer's optimisations that stayed buy
+    // (`TerminalOutput`: a Tab 1.33x the minimal encoding without deleting characters, the first
+    // open 1.22x without erasing blanks). Bytes are exact, not timings: the same on any machine.
+    let minimal = try #require(
+      record["minimal_encoding"] as? [String: [String: Any]], "no minimal encoding: \(driven.output)")
+    let tui = try #require(runs["A"]?.first)
+    for (figure, bound) in [
+      ("open_cold_bytes", "open_first"), ("open_bytes", "open"), ("close_bytes", "close"), ("tab_bytes", "tab"),
+    ] {
+      let bytes = try #require((tui[figure] as? NSNumber)?.doubleValue, "\(figure)")
+      let least = try #require((minimal[bound]?["bytes"] as? NSNumber)?.doubleValue, "minimal \(bound)")
+      #expect(bytes <= 1.2 * least, "\(figure): \(bytes) B, more than 1.2x the minimal \(least) B")
+    }
   }
 }
 

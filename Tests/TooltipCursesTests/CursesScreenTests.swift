@@ -206,23 +206,6 @@ import TooltipKit
     }
   }
 
-  /// Two changes on a row three unchanged cells apart are one write of five cells (5 bytes),
-  /// not two with a cursor move between (`CSI 5 G`, 4 bytes, and the cells): what curses did.
-  @Test func aGapOfAFewUnchangedCellsIsWrittenRatherThanMovedPast() throws {
-    let size = Size(width: 20, height: 2)
-    try headless(size: size) {
-      let output = TerminalOutput(styles: TerminalStyles(noColor: nil))
-      var before = CellGrid(size: size)
-      before.write("abcdefgh", at: Point(x: 0, y: 0), style: .plain)
-      output.format(before)
-      var after = CellGrid(size: size)
-      after.write("XbcdXfgh", at: Point(x: 0, y: 0), style: .plain)
-      #expect(output.format(after).count == 2, "two runs changed")
-      let bytes = String(decoding: output.frameBytes(), as: UTF8.self)
-      #expect(bytes.contains("XbcdX"), "\(bytes.debugDescription)")
-    }
-  }
-
   /// Text that moved left on its row (a shorter word before it) is a few characters deleted
   /// (`CSI n P`), not the rest of the row written again; the screen then shows the new row.
   @Test func textThatMovedLeftIsCharactersDeleted() throws {

@@ -60,11 +60,6 @@ void tout_move(int y, int x);
 /* Appends `n` cells blanked from the cursor, the cursor left where it is (ech); 0 without it. */
 int tout_erase(int n);
 
-/* Appends the cursor's move to column x of its row (hpa), or to row y of its column (vpa);
-   0 without it. */
-int tout_column(int x);
-int tout_row(int y);
-
 /* Appends `n` characters deleted at the cursor (dch, else dch1 n times); 0 without either. */
 int tout_delete(int n);
 

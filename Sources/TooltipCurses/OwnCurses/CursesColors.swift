@@ -43,26 +43,11 @@ package final class CursesColors: StyleResolver {
   private let ladder: ColorLadder
   private let defaultForeground: Int32
   private let defaultBackground: Int32
-  /// The colours of the first pairs made (``firstPairsKept`` of them), searched in turn: the
-  /// one at index i is pair `pairRange.lowerBound + i`. A screen makes a handful, and a
-  /// dictionary's first entry brings its hashing, its storage and the C library's `ceil` (the
-  /// storage's scale) into memory, a bubble's colours for nothing.
-  private let firstPairs = UnsafeMutablePointer<PairKey>.allocate(capacity: CursesColors.firstPairsKept)
-  private var firstPairCount = 0
-  /// Every pair after the first ``firstPairsKept``.
+  /// The pair made for each pair of colours.
   private var pairs: [PairKey: Int32] = [:]
   private var nextPair: Int32
-  private static let firstPairsKept = 32
-  /// The first styles resolved (``firstStyleCount`` of them), searched in turn: a screen uses a
-  /// handful, and a dictionary keyed by `Style` costs a scan of every conformance record when
-  /// its first entry goes in. Memory of their own, not an array: an array of these pairs is a
-  /// generic type the runtime instantiates at the first frame.
-  private let firstStyles = UnsafeMutablePointer<(style: Style, resolved: CursesStyle)>.allocate(
-    capacity: CursesColors.firstStylesKept)
-  private var firstStyleCount = 0
-  /// Every style after the first ``firstStylesKept``.
+  /// Each style resolved.
   private var cache: [Style: CursesStyle] = [:]
-  private static let firstStylesKept = 32
 
   private struct PairKey: Hashable {
     var foreground: Int32
@@ -119,17 +104,9 @@ package final class CursesColors: StyleResolver {
     defaultBackground = background
   }
 
-  deinit {
-    firstStyles.deinitialize(count: firstStyleCount)
-    firstStyles.deallocate()
-    firstPairs.deinitialize(count: firstPairCount)
-    firstPairs.deallocate()
-  }
-
   /// The ncurses attributes and colour pair that draw `style` at this rung.
   package func resolve(_ style: Style) -> CursesStyle {
-    for index in 0..<firstStyleCount where firstStyles[index].style == style { return firstStyles[index].resolved }
-    if firstStyleCount == Self.firstStylesKept, let hit = cache[style] { return hit }
+    if let hit = cache[style] { return hit }
     // The ladder's attributes: at 8 and 16 colours it may drop bold or add dim to keep text
     // readable as the terminal draws it.
     let mapped = ladder.map(style)
@@ -152,12 +129,7 @@ package final class CursesColors: StyleResolver {
       }
     }
     let resolved = CursesStyle(attrs: attrs, pair: pair)
-    if firstStyleCount < Self.firstStylesKept {
-      (firstStyles + firstStyleCount).initialize(to: (style, resolved))
-      firstStyleCount += 1
-    } else {
-      cache[style] = resolved
-    }
+    cache[style] = resolved
     return resolved
   }
 
@@ -175,18 +147,12 @@ package final class CursesColors: StyleResolver {
 
   /// The pair for `key`, made on first use; nil once the range is used up.
   private func pair(_ key: PairKey) -> Int32? {
-    for index in 0..<firstPairCount where firstPairs[index] == key { return pairRange.lowerBound + Int32(index) }
-    if firstPairCount == Self.firstPairsKept, let known = pairs[key] { return known }
+    if let known = pairs[key] { return known }
     guard nextPair < pairRange.upperBound, init_extended_pair(nextPair, key.foreground, key.background) == OK else {
       return nil
     }
     let made = nextPair
-    if firstPairCount < Self.firstPairsKept {
-      (firstPairs + firstPairCount).initialize(to: key)
-      firstPairCount += 1
-    } else {
-      pairs[key] = made
-    }
+    pairs[key] = made
     nextPair += 1
     return made
   }

@@ -245,60 +245,28 @@ package final class TerminalReader {
   }
 }
 
-/// The terminal's keys as its terminfo entry names them, for `InputParser`.
-///
-/// The names are spelt into a small buffer and looked up one by one, with no strings, no
-/// dictionary of names and no table of them: this runs at every start, and a table of names
-/// built from interpolated strings, a dictionary literal and a growing dictionary cost more
-/// than a million instructions and three scans of the runtime's conformance records.
+/// The terminal's keys as its terminfo entry names them, for `InputParser`: a table of names,
+/// each looked up with `tigetstr` (at the first byte that can begin an escape sequence, see
+/// ``TerminalReader/hasKeys``, so a start that reads no such byte never builds it).
 enum TerminalKeys {
-  /// The standard string capabilities that name keys, in order (`kri` and `kind` are the
-  /// shifted up and down arrows).
-  static let standardCount = 14
-  static func standard(_ index: Int) -> (name: StaticString, key: TerminalKey) {
-    switch index {
-    case 0: ("kcuu1", .up)
-    case 1: ("kcud1", .down)
-    case 2: ("kcub1", .left)
-    case 3: ("kcuf1", .right)
-    case 4: ("khome", .home)
-    case 5: ("kend", .end)
-    case 6: ("kpp", .pageUp)
-    case 7: ("knp", .pageDown)
-    case 8: ("kich1", .insert)
-    case 9: ("kdch1", .delete)
-    case 10: ("kcbt", .backTab)
-    case 11: ("kent", .enter)
-    case 12: ("kri", TerminalKey(.up, modifiers: .shift))
-    default: ("kind", TerminalKey(.down, modifiers: .shift))
-    }
-  }
+  /// The standard string capabilities that name keys (`kri` and `kind` are the shifted up and
+  /// down arrows).
+  static let standard: [(String, TerminalKey)] = [
+    ("kcuu1", .up), ("kcud1", .down), ("kcub1", .left), ("kcuf1", .right), ("khome", .home), ("kend", .end),
+    ("kpp", .pageUp), ("knp", .pageDown), ("kich1", .insert), ("kdch1", .delete), ("kcbt", .backTab),
+    ("kent", .enter), ("kri", TerminalKey(.up, modifiers: .shift)), ("kind", TerminalKey(.down, modifiers: .shift)),
+  ]
 
   /// The xterm-style extended key names (ncurses' `-x` capabilities; `kLFT` alone is also the
-  /// standard shifted left arrow), and the keys they modify, in order.
-  static let extendedCount = 10
-  static func extended(_ index: Int) -> (name: StaticString, code: TerminalKey.Code) {
-    switch index {
-    case 0: ("kUP", .up)
-    case 1: ("kDN", .down)
-    case 2: ("kLFT", .left)
-    case 3: ("kRIT", .right)
-    case 4: ("kHOM", .home)
-    case 5: ("kEND", .end)
-    case 6: ("kPRV", .pageUp)
-    case 7: ("kNXT", .pageDown)
-    case 8: ("kIC", .insert)
-    default: ("kDC", .delete)
-    }
-  }
+  /// standard shifted left arrow), and the keys they modify.
+  static let extended: [(String, TerminalKey.Code)] = [
+    ("kUP", .up), ("kDN", .down), ("kLFT", .left), ("kRIT", .right), ("kHOM", .home), ("kEND", .end),
+    ("kPRV", .pageUp), ("kNXT", .pageDown), ("kIC", .insert), ("kDC", .delete),
+  ]
 
   /// The key an extended base name (`kUP`, `kDC`) modifies, or nil for another name.
   static func extendedBase(_ name: Substring) -> TerminalKey.Code? {
-    for index in 0..<extendedCount {
-      let base = extended(index)
-      if base.name.withUTF8Buffer({ name.utf8.elementsEqual($0) }) { return base.code }
-    }
-    return nil
+    extended.first { $0.0 == name }?.1
   }
 
   /// The current terminal's key sequences (after `newterm` or `setupterm`), from ESC on: the
@@ -306,49 +274,18 @@ enum TerminalKeys {
   /// extended base with xterm's modifier parameters 2 to 8, each sequence as often as terminfo
   /// names it (the parser keeps the first).
   static func current() -> [([UInt8], TerminalKey)] {
-    var table: [([UInt8], TerminalKey)] = []
-    table.reserveCapacity(standardCount + extendedCount * 8 + 63)
-    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 8) { name in
-      func look(_ key: TerminalKey) {
-        guard let value = tigetstr(name.baseAddress), Int(bitPattern: value) != -1, value.pointee == 0x1B else {
-          return
-        }
-        // At most 64 bytes, copied at once.
-        let start = UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self)
-        var count = 1
-        while count < 64 && start[count] != 0 { count += 1 }
-        table.append((Array(UnsafeBufferPointer(start: start, count: count)), key))
-      }
-      /// Spells `base` and then `number` (when positive) into the buffer, NUL-terminated.
-      func spell(_ base: StaticString, _ number: Int = 0) {
-        var count = 0
-        base.withUTF8Buffer { for byte in $0 { name[count] = CChar(bitPattern: byte); count += 1 } }
-        if number >= 10 { name[count] = CChar(0x30 + number / 10); count += 1 }
-        if number > 0 { name[count] = CChar(0x30 + number % 10); count += 1 }
-        name[count] = 0
-      }
-      for index in 0..<standardCount {
-        let (base, key) = standard(index)
-        spell(base)
-        look(key)
-      }
-      for index in 0..<extendedCount {
-        let (base, code) = extended(index)
-        spell(base)
-        look(TerminalKey(code, modifiers: .shift))
-      }
-      for number in 1...63 {
-        spell("kf", number)
-        look(.function(number))
-      }
-      for index in 0..<extendedCount {
-        let (base, code) = extended(index)
-        for parameter in 2...8 {
-          spell(base, parameter)
-          look(TerminalKey(code, modifiers: KeyModifiers(rawValue: UInt8(parameter - 1))))
-        }
-      }
+    var names = standard
+    names += extended.map { ($0.0, TerminalKey($0.1, modifiers: .shift)) }
+    names += (1...63).map { ("kf\($0)", TerminalKey.function($0)) }
+    for (base, code) in extended {
+      names += (2...8).map { ("\(base)\($0)", TerminalKey(code, modifiers: KeyModifiers(rawValue: UInt8($0 - 1)))) }
     }
-    return table
+    return names.compactMap { name, key in
+      guard let value = tigetstr(name), Int(bitPattern: value) != -1, value.pointee == 0x1B else { return nil }
+      // At most 64 bytes, the bytes as they are.
+      let bytes = UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self)
+      let count = (1..<64).first { bytes[$0] == 0 } ?? 64
+      return (Array(UnsafeBufferPointer(start: bytes, count: count)), key)
+    }
   }
 }

@@ -135,13 +135,15 @@ package final class TerminalOutput {
     var lastRow = -1
     var explicit: [Point] = []
     var shiftedRow = -1
-    for run in Self.joined(runs) where run.row != shiftedRow {
+    for run in runs where run.row != shiftedRow {
       if run.row != lastRow {
         lastRow = run.row
         explicit = Self.handDrawnCells(grid, rows: [run.row])
       }
       // Text that moved left on its row (a shorter word before it): characters deleted rather
-      // than the rest of the row written again, as curses did.
+      // than the rest of the row written again, as curses did. It keeps a Tab within budget:
+      // 110 bytes (1.05x the minimal encoding) with it, 140 (1.33x) without (BENCHMARKS.md,
+      // "Plain code"; BenchmarkDriverSmokeTests checks the budget).
       if !repaint, explicit.isEmpty, !wholeRows.contains(run.row),
         let shift = Self.leftShift(old: previous, new: grid, row: run.row, from: run.start, to: run.end),
         shift.at < run.end
@@ -215,20 +217,16 @@ package final class TerminalOutput {
         style = cell.styleNumber
       }
       let here = Point(x: x, y: run.row)
-      // (An erase leaves blanks in the background colour alone: never a run whose blanks show
-      // an attribute, reverse video or an underline.)
+      // A run of blanks of one style erased (`ech`) when that is shorter than writing it: it
+      // keeps the first open within budget, 244 bytes (0.99x the minimal encoding) with it,
+      // 301 (1.22x) without (BENCHMARKS.md, "Plain code"). An erase leaves blanks in the background
+      // colour alone: never a run whose blanks show an attribute, reverse video or an underline.
       if cell.code == 0x20 && cell.width == 1 && (erasesInColour || cell.isBlank)
         && grid.style(of: cell).attributes.isDisjoint(with: [.reverse, .underline])
       {
-        // Blanks: the rest of the row erased when it is all blank in the terminal's colours,
-        // a run of one style erased when that is shorter than writing it.
         var count = 1
         while x + count < end && cells[base + x + count] == cell { count += 1 }
-        let restBlank = cell.isBlank && (x + count..<width).allSatisfy { cells[base + $0].isBlank }
-        if restBlank && !(lastCellScrolls && run.row == lastRow) {
-          if cursor != here { move(to: here) }
-          if tout_cap("el") != 0 { return }
-        } else if count >= Self.eraseAtLeast {
+        if count >= Self.eraseAtLeast {
           if cursor != here { move(to: here) }
           if tout_erase(Int32(count)) != 0 {
             x += count - 1
@@ -239,17 +237,7 @@ package final class TerminalOutput {
       let disputed = grid.cursesCannotPlace(cell)
       if cursor != here { move(to: here) }
       guard disputed else {
-        if let scalar = cell.scalar {
-          withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { bytes in
-            var count = 0
-            UTF8.encode(scalar) {
-              bytes[count] = $0; count += 1
-            }
-            tout_bytes(bytes.baseAddress, count)
-          }
-        } else {
-          grid.withCString(of: cell) { tout_bytes($0, strlen($0)) }
-        }
+        grid.withCString(of: cell) { tout_bytes($0, strlen($0)) }
         // Past the last column the cursor waits to wrap, where terminals differ: not known.
         cursor = x + step < width ? Point(x: x + step, y: run.row) : nil
         continue
@@ -264,21 +252,6 @@ package final class TerminalOutput {
       }
       cursor = nil
     }
-  }
-
-  /// Runs of one row at most ``joinGap`` cells apart, joined: writing a cell or three that did
-  /// not change costs fewer bytes than moving the cursor past them.
-  static func joined(_ runs: [ChangedRun]) -> [ChangedRun] {
-    var joined: [ChangedRun] = []
-    joined.reserveCapacity(runs.count)
-    for run in runs {
-      if let last = joined.last, last.row == run.row, run.start - last.end <= joinGap {
-        joined[joined.count - 1] = ChangedRun(row: run.row, start: last.start, end: run.end)
-      } else {
-        joined.append(run)
-      }
-    }
-    return joined
   }
 
   /// Where the cells of row `row` of `new`, from some column at or after `start` (a run of
@@ -312,34 +285,11 @@ package final class TerminalOutput {
     return nil
   }
 
-  /// The widest gap of unchanged cells written rather than moved past (`CSI n G` is 4 or 5
-  /// bytes).
-  static let joinGap = 3
-
   /// The shortest run of blanks erased (`CSI n X`, 4 or 5 bytes) rather than written.
   static let eraseAtLeast = 6
 
-  /// Moves the cursor to `point` the short way when the terminal has it: a carriage return to
-  /// the start of its row, a column on its row, a row in its column; else absolute addressing.
+  /// Moves the cursor to `point` by absolute addressing.
   private func move(to point: Point) {
-    if let cursor, addressable {
-      if cursor.y == point.y && point.x == cursor.x - 1 && tout_cap("cub1") != 0 {
-        self.cursor = point
-        return
-      }
-      if cursor.y == point.y && point.x == 0 && tout_cap("cr") != 0 {
-        self.cursor = point
-        return
-      }
-      if cursor.y == point.y && tout_column(Int32(point.x)) != 0 {
-        self.cursor = point
-        return
-      }
-      if cursor.x == point.x && tout_row(Int32(point.y)) != 0 {
-        self.cursor = point
-        return
-      }
-    }
     if addressable {
       tout_move(Int32(point.y), Int32(point.x))
     } else {

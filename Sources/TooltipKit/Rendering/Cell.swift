@@ -135,18 +135,14 @@
 /// a cell draws the bytes it was given. It only grows while the grid lives; a grid whose palette
 /// is full numbers afresh the entries its cells still use (``CellGrid``).
 @usableFromInline package struct CellPalette: Sendable {
-  /// How many styles and graphemes are found along the list before the dictionaries take over:
-  /// most frames never use more, and never pay for hashing.
-  private static let listed = 32
-
   /// The styles, in order of first use; the plain style is number 0.
   @usableFromInline package private(set) var styles: [Style] = [.plain]
-  /// Past the first `listed` styles, their numbers.
+  /// The number of each style but the plain one.
   private var styleNumbers: [Style: UInt32] = [:]
   /// The graphemes of several scalars, in order of first use.
   package private(set) var graphemes: [String] = []
-  /// Past the first `listed` graphemes, the numbers of those canonically equal to a key (the
-  /// dictionary's equality), told apart by their bytes.
+  /// The numbers of the graphemes canonically equal to a key (the dictionary's equality), told
+  /// apart by their bytes.
   private var graphemeNumbers: [String: [UInt32]] = [:]
   /// How many styles it numbers: a cell keeps 25 bits of the number.
   let styleCapacity: Int
@@ -185,28 +181,21 @@
   /// The number of `style`, given one on its first use (the plain style is 0), or nil when
   /// it is new and the palette is full.
   @inlinable package mutating func number(of style: Style) -> UInt32? {
-    style.foreground == nil && style.background == nil && style.attributes.isEmpty ? 0 : listedNumber(of: style)
+    style.foreground == nil && style.background == nil && style.attributes.isEmpty ? 0 : nonPlainNumber(of: style)
   }
 
   /// The number of `style` when the palette has it, nil otherwise.
   package func existingNumber(of style: Style) -> UInt32? {
-    style == .plain ? 0 : listedExistingNumber(of: style)
-  }
-
-  /// ``existingNumber(of:)`` for a style that is not the plain one.
-  private func listedExistingNumber(of style: Style) -> UInt32? {
-    let end = min(styles.count, Self.listed)
-    for index in 1..<end where styles[index] == style { return UInt32(index) }
-    return styles.count > Self.listed ? styleNumbers[style] : nil
+    style == .plain ? 0 : styleNumbers[style]
   }
 
   /// ``number(of:)`` past its inlined test for the plain style.
-  @usableFromInline mutating func listedNumber(of style: Style) -> UInt32? {
-    if let found = listedExistingNumber(of: style) { return found }
+  @usableFromInline mutating func nonPlainNumber(of style: Style) -> UInt32? {
+    if let found = styleNumbers[style] { return found }
     guard styles.count < styleCapacity else { return nil }
     let number = UInt32(styles.count)
     styles.append(style)
-    if number >= Self.listed { styleNumbers[style] = number }
+    styleNumbers[style] = number
     return number
   }
 
@@ -217,11 +206,7 @@
 
   /// The number of `text` when the palette has it (byte for byte), nil otherwise.
   package func existingNumber(ofGrapheme text: String) -> UInt32? {
-    if let index = graphemes.prefix(Self.listed).firstIndex(where: { $0.utf8.elementsEqual(text.utf8) }) {
-      return UInt32(index)
-    }
-    guard graphemes.count > Self.listed else { return nil }
-    return graphemeNumbers[text]?.first { graphemes[Int($0)].utf8.elementsEqual(text.utf8) }
+    graphemeNumbers[text]?.first { graphemes[Int($0)].utf8.elementsEqual(text.utf8) }
   }
 
   /// The number of `text`, given one on its first use, or nil when it is new and the palette
@@ -231,7 +216,7 @@
     guard graphemes.count < graphemeCapacity else { return nil }
     let number = UInt32(graphemes.count)
     graphemes.append(text)
-    if graphemes.count > Self.listed { graphemeNumbers[text, default: []].append(number) }
+    graphemeNumbers[text, default: []].append(number)
     return number
   }
 

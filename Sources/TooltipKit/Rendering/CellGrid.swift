@@ -88,25 +88,9 @@ public struct CellGrid: Hashable, Sendable {
     }
   }
 
-  /// Calls `body` with `cell`'s grapheme as a NUL-terminated UTF-8 string, built on the stack
-  /// for a grapheme of one scalar.
+  /// Calls `body` with `cell`'s grapheme as a NUL-terminated UTF-8 string.
   package func withCString(of cell: PackedCell, _ body: (UnsafePointer<CChar>) -> Void) {
-    guard let scalar = Unicode.Scalar(cell.code) else { return text(of: cell).withCString(body) }
-    // The UTF-8 bytes, first byte lowest, then zeros (the NUL).
-    let value = UInt64(scalar.value)
-    var packed: UInt64
-    switch value {
-    case 0..<0x80: packed = value
-    case 0x80..<0x800: packed = (0xC0 | value >> 6) | (0x80 | value & 0x3F) << 8
-    case 0x800..<0x10000:
-      packed = (0xE0 | value >> 12) | (0x80 | value >> 6 & 0x3F) << 8 | (0x80 | value & 0x3F) << 16
-    default:
-      packed =
-        (0xF0 | value >> 18) | (0x80 | value >> 12 & 0x3F) << 8 | (0x80 | value >> 6 & 0x3F) << 16
-        | (0x80 | value & 0x3F) << 24
-    }
-    packed = packed.littleEndian
-    withUnsafeBytes(of: &packed) { body($0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+    text(of: cell).withCString(body)
   }
 
   /// The cells of `other`, a grid of the same size, numbered as this grid numbers styles and

@@ -1,10 +1,9 @@
 import Testing
 import TooltipKit
 
-/// An anchor is found by id the same way in a scene small enough to be searched along its
-/// anchors as in one indexed by hash: the first in reading order of those sharing the id, and
-/// none for an id no placed anchor has.
-@Suite struct IDIndexTests {
+/// An anchor is found by id in scenes small and large: the first in reading order of those
+/// sharing the id, and none for an id no placed anchor has.
+@Suite struct ReadingIndexTests {
   @Test(arguments: [1, 2, 8, 15, 16, 17, 18, 40, 300])
   func theFirstAnchorOfAnIdInReadingOrderIsFound(count: Int) {
     // Every third id is shared with the anchor two before it, placed further down the screen
