@@ -28,11 +28,7 @@ enum SignalFlags {
     // The atomic is a global, initialized on first use: use it before any handler can.
     receivedContinue.store(false, ordering: .relaxed)
     tg_install_quit_handlers()
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { _ in receivedContinue.store(true, ordering: .relaxed) }
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0  // no SA_RESTART: the blocking read must return
-    sigaction(SIGCONT, &action, nil)
+    handle(SIGCONT) { _ in receivedContinue.store(true, ordering: .relaxed) }
     // A parent may have started the program with these blocked (a signal mask is inherited):
     // then no stop, continue or resize would ever arrive. (The quit signals are unblocked by
     // their installer.)
@@ -45,10 +41,25 @@ enum SignalFlags {
   /// Puts the actions back as they were before ``install()`` (SIGCONT to its default).
   static func remove() {
     tg_remove_quit_handlers()
+    setDefault(SIGCONT)
+  }
+
+  /// Makes `handler` the action of `signal`, without SA_RESTART: a blocking read or poll the
+  /// signal interrupts returns, so the loop looks at the flag the handler set.
+  private static func handle(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = handler
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    sigaction(signal, &action, nil)
+  }
+
+  /// Puts `signal` back to its default action.
+  private static func setDefault(_ signal: Int32) {
     var action = sigaction()
     action.__sigaction_handler.sa_handler = SIG_DFL
     sigemptyset(&action.sa_mask)
-    sigaction(SIGCONT, &action, nil)
+    sigaction(signal, &action, nil)
   }
 
   /// Installs the flag-storing handler for SIGWINCH, before `newterm`: curses then leaves
@@ -56,40 +67,25 @@ enum SignalFlags {
   /// reads the new size itself and hands curses no side it cannot hold (``TerminalSession``).
   static func installResize() {
     receivedResize.store(false, ordering: .relaxed)
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { _ in receivedResize.store(true, ordering: .relaxed) }
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0  // no SA_RESTART: the blocking read must return
-    sigaction(SIGWINCH, &action, nil)
+    handle(SIGWINCH) { _ in receivedResize.store(true, ordering: .relaxed) }
   }
 
   /// Puts SIGWINCH back to its default action.
   static func removeResize() {
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = SIG_DFL
-    sigemptyset(&action.sa_mask)
-    sigaction(SIGWINCH, &action, nil)
+    setDefault(SIGWINCH)
   }
 
-  /// Whether the terminal was resized since the flag was last taken (it stays set).
   /// Makes SIGTSTP (Ctrl-Z) a flag the session's loop takes (``takeStop()``): the session
   /// stops itself from its loop, with every mode it turned on turned off first, rather than a
   /// handler stopping the program in the middle of a frame.
   static func installStop() {
     receivedStop.store(false, ordering: .relaxed)
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { _ in receivedStop.store(true, ordering: .relaxed) }
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0  // no SA_RESTART: the blocking read must return
-    sigaction(SIGTSTP, &action, nil)
+    handle(SIGTSTP) { _ in receivedStop.store(true, ordering: .relaxed) }
   }
 
   /// Puts SIGTSTP back to its default action (the program stops).
   static func removeStop() {
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = SIG_DFL
-    sigemptyset(&action.sa_mask)
-    sigaction(SIGTSTP, &action, nil)
+    setDefault(SIGTSTP)
   }
 
   /// Whether a SIGTSTP arrived since the last ``takeStop()``.
@@ -100,6 +96,7 @@ enum SignalFlags {
     receivedStop.exchange(false, ordering: .relaxed)
   }
 
+  /// Whether the terminal was resized since the flag was last taken (it stays set).
   static var resized: Bool { receivedResize.load(ordering: .relaxed) }
 
   /// Whether the terminal was resized; clears the flag.
