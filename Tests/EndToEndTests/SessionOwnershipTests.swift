@@ -89,3 +89,28 @@ extension EndToEnd.SessionOwnership {
     #expect(pane.exitStatus() == 0)
   }
 }
+
+extension EndToEnd.SessionOwnership {
+  /// The fill colours (256-colour `48;5;N` backgrounds) the pane shows.
+  static func fills(_ pane: TmuxPane) -> Set<String> {
+    Set(pane.captureEscapes().joined().matches(of: /48;5;[0-9]+/).map { String($0.output) })
+  }
+
+  /// A program other than the demo, laid out with `TerminalSession.renderOptions` as the
+  /// examples are, follows the terminal: its open bubble has the light theme's fill (233) until
+  /// the terminal answers the background query dark, then the dark theme's (231). Before, a
+  /// program got the light theme on every terminal unless it wrote the demo's policy itself.
+  @Test func aSessionProgramFollowsTheTerminalsBackgroundThroughRenderOptions() throws {
+    let pane = try TmuxPane(program: Binary.sibling("toolbar-session"), width: 80, height: 24)
+    defer { pane.kill() }
+    #expect(pane.wait { pane.capture().first?.contains("Files") == true })
+    pane.send("Tab", "i")
+    #expect(pane.wait { Self.fills(pane).contains("48;5;233") }, "\(Self.fills(pane))")
+    pane.sendBytes(Array("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}[?62;22c".utf8))
+    #expect(
+      pane.wait { Self.fills(pane).contains("48;5;231") && !Self.fills(pane).contains("48;5;233") },
+      "\(Self.fills(pane))")
+    pane.send("q")
+    #expect(pane.exitStatus() == 0)
+  }
+}
