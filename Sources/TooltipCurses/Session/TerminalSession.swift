@@ -242,6 +242,13 @@ public final class TerminalSession {
     // Continued (or never stopped): the continue's own flag is this resume.
     SignalFlags.installStop()
     _ = SignalFlags.takeContinued()
+    resume()
+  }
+
+  /// Takes the terminal again after a stop (``enter(query:)``, a write that may block: a quit
+  /// signal during it ends the program from the handler) and reads the size again: a size that
+  /// changed while the program was stopped comes as the next resize.
+  private func resume() {
     _ = tg_blocking_begin()
     enter()
     tg_blocking_end()
@@ -323,12 +330,8 @@ public final class TerminalSession {
     resumedDuringRead = false
     guard resumed, !ended else { return false }
     // Stopped by another hand (SIGSTOP, then SIGCONT): a program run meanwhile may have reset
-    // the modes. A write that may block: a quit signal during it ends the program from the
-    // handler (a terminal that stopped reading would otherwise hold it in `write` for good).
-    _ = tg_blocking_begin()
-    enter()
-    tg_blocking_end()
-    if Self.measure() != currentSize { SignalFlags.markResized() }
+    // the modes.
+    resume()
     return true
   }
 
